@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppContext } from "./context";
+import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
+import { auditRoutes } from "./features/audit/audit.routes";
+import { authRoutes } from "./features/auth/auth.routes";
+import { oidcRoutes } from "./features/auth/oidc.routes";
+import { healthRoutes } from "./features/health/health.routes";
+import { registerMetrics } from "./features/health/metrics";
+import { invitationRoutes } from "./features/invitations/invitations.routes";
+import { notificationRoutes } from "./features/notifications/notifications.routes";
+import { settingsRoutes } from "./features/settings/settings.routes";
+import { tenantRoutes } from "./features/tenants/tenants.routes";
+import { type RegisteredRoute, registerAuthGuard } from "./http/auth-guard";
+import { registerErrorHandling } from "./http/error-handler";
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Every /api/v1 route with its declared policy, for the route-policy test and docs. */
+  routes: RegisteredRoute[];
+}
+
+export interface AppOptions {
+  logger?: boolean;
+  /** Folder of the built web app; served with a history fallback when present. */
+  webDist?: string;
+}
+
+/** Feature plugins mounted under /api/v1; a new feature adds one line here. */
+const apiFeatures = [authRoutes, oidcRoutes, tenantRoutes, invitationRoutes, apiKeyRoutes, auditRoutes, notificationRoutes, settingsRoutes];
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.env.WATCHFLOOR_LOG_LEVEL },
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: ctx.env.WATCHFLOOR_TRUST_PROXY,
+    bodyLimit: 64 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const widget = ctx.env.WATCHFLOOR_CHAT_WIDGET_URL ? new URL(ctx.env.WATCHFLOOR_CHAT_WIDGET_URL).origin : null;
+  const extra = widget ? [widget] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra],
+        connectSrc: ["'self'", ...extra],
+        frameSrc: ["'self'", ...extra],
+        imgSrc: ["'self'", "data:", ...extra],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: { title: "Watchfloor API", version: "1", description: "Security-operations dashboard API. Errors share one shape: {code, message, details?, requestId}." },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "wf_session" },
+          apiKey: { type: "http", scheme: "bearer" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  registerErrorHandling(app, options.webDist && existsSync(options.webDist) ? options.webDist : undefined);
+  const routes: RegisteredRoute[] = [];
+  registerAuthGuard(app, ctx, routes);
+  const registry = registerMetrics(app);
+  await app.register(healthRoutes(ctx, registry));
+  await app.register(
+    async (api) => {
+      for (const feature of apiFeatures) await api.register(feature(ctx));
+    },
+    { prefix: "/api/v1" },
+  );
+
+  if (options.webDist && existsSync(options.webDist)) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.webDist),
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  return { app, routes };
+}

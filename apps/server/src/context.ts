@@ -1,0 +1,14 @@
+import type { Kysely } from "kysely";
+import type { Env } from "./config/env";
+import type { DialectName } from "./db/database";
+import type { DB } from "./db/tables";
+
+/** What features need from the outside world; tests swap the clock. */
+export interface AppContext {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  env: Env;
+  now(): number;
+  /** Secret for signing short-lived cookies (OIDC state). */
+  secret: string;
+}

@@ -1,0 +1,50 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DB } from "./tables";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** Where the data lives, without credentials, for logs and the start-up banner. */
+  location: string;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL returns int8 as text to avoid precision loss; our bigints are epoch milliseconds
+// and counters, well inside Number's exact range.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(url: string | undefined, dataDir: string): Database {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  const file = url?.startsWith("sqlite:") ? url.slice("sqlite:".length) : path.join(dataDir, "watchfloor.db");
+  return openSqlite(file);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: "sqlite",
+    location: file === ":memory:" ? "sqlite (in memory)" : `sqlite ${path.resolve(file)}`,
+    destroy: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = "";
+  return { db, dialect: "postgres", location: `postgres ${safe.host}${safe.pathname}`, destroy: () => db.destroy() };
+}

@@ -1,0 +1,16 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as foundation from "./migrations/0001-foundation";
+
+/** Migrations are imported statically so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

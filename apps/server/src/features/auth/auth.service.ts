@@ -1,0 +1,252 @@
+import {
+  type CurrentUser,
+  errorCodes,
+  type Preferences,
+  passwordProblemMessages,
+  passwordProblems,
+  preferencesSchema,
+  type SignInBody,
+  type SignUpBody,
+} from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import { AppError, conflict, invalid } from "../../http/errors";
+import { hours, iso } from "../../lib/time";
+import { newId, newToken, sha256 } from "../../lib/tokens";
+import { describeUserAgent } from "../../lib/user-agent";
+import { recordAudit } from "../audit/audit.repository";
+import { acceptInvitation, findUsableInvitation } from "../invitations/invitations.repository";
+import { insertNotification } from "../notifications/notifications.repository";
+import { signupOpen } from "../settings/settings.repository";
+import { allTenantIds } from "../tenants/tenants.repository";
+import { afterFailure, cleared, isLocked } from "./lockout";
+import { hashPassword, verifyPassword } from "./password-hash";
+import { insertSession } from "./sessions.repository";
+import * as users from "./users.repository";
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface NewSession {
+  token: string;
+  csrfToken: string;
+  expiresAt: number;
+}
+
+/** Creates a fresh session (a new id on every sign-in, so a planted cookie is never reused). */
+export async function startSession(ctx: AppContext, userId: string, meta: ClientMeta): Promise<NewSession> {
+  const now = ctx.now();
+  const token = newToken();
+  const csrfToken = newToken(24);
+  const expiresAt = now + hours(ctx.env.WATCHFLOOR_SESSION_ABSOLUTE_HOURS);
+  await insertSession(ctx.db, {
+    id: sha256(token),
+    user_id: userId,
+    csrf_token: csrfToken,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: expiresAt,
+    ip_address: meta.ip,
+    user_agent: meta.userAgent?.slice(0, 400) ?? null,
+  });
+  await noteDevice(ctx, userId, meta);
+  return { token, csrfToken, expiresAt };
+}
+
+/** Remembers the device; a sign-in from one not seen before raises a notification. */
+async function noteDevice(ctx: AppContext, userId: string, meta: ClientMeta): Promise<void> {
+  const now = ctx.now();
+  const fingerprint = sha256(`${meta.userAgent ?? ""}|${meta.ip ?? ""}`);
+  const seen = await users.knownDevice(ctx.db, userId, fingerprint);
+  if (seen === "new") {
+    await insertNotification(ctx.db, {
+      userId,
+      kind: "new_device_sign_in",
+      message: `New sign-in from ${describeUserAgent(meta.userAgent)} at ${meta.ip ?? "an unknown address"}. If this was not you, change your password.`,
+      link: "/profile",
+      at: now,
+    });
+  }
+  await users.rememberDevice(ctx.db, userId, fingerprint, now);
+}
+
+export async function signUp(ctx: AppContext, body: SignUpBody, meta: ClientMeta): Promise<{ userId: string }> {
+  const now = ctx.now();
+  const passwordHash = await hashPassword(body.password);
+  const userId = newId();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await users.findUserByEmail(trx, body.email)) {
+      throw conflict("An account with this e-mail already exists.", [{ path: "email", message: "is already registered" }]);
+    }
+    const first = (await users.countUsers(trx)) === 0;
+    const invitation = body.inviteToken ? await findUsableInvitation(trx, sha256(body.inviteToken), now) : undefined;
+    if (body.inviteToken && !invitation) throw invalid("inviteToken", "This invitation is unknown, used or expired.");
+    if (invitation && invitation.email !== body.email) {
+      throw invalid("email", "Use the e-mail address the invitation was sent to.");
+    }
+    if (!first && !invitation && !(await signupOpen(trx))) {
+      throw new AppError(403, errorCodes.signupClosed, "Sign-up needs an invitation. Ask an administrator for one.");
+    }
+    await users.insertUser(trx, {
+      id: userId,
+      email: body.email,
+      display_name: body.displayName,
+      job_title: body.jobTitle ?? "",
+      password_hash: passwordHash,
+      platform_admin: first ? 1 : 0,
+      failed_sign_ins: 0,
+      first_failed_at: null,
+      locked_until: null,
+      preferences: "{}",
+      created_at: now,
+      password_changed_at: now,
+    });
+    if (first) {
+      // The first account on an empty database runs the installation: owner of every tenant.
+      for (const tenantId of await allTenantIds(trx)) await users.addMembership(trx, userId, tenantId, "owner", now);
+    }
+    if (invitation) {
+      await users.addMembership(trx, userId, invitation.tenant_id, invitation.role as never, now);
+      await acceptInvitation(trx, invitation.id, now);
+      await recordAudit(trx, {
+        event: "invitation.accepted",
+        at: now,
+        tenantId: invitation.tenant_id,
+        actorUserId: userId,
+        actorEmail: body.email,
+        ipAddress: meta.ip,
+        details: { invitationId: invitation.id, role: invitation.role },
+      });
+      if (invitation.invited_by) {
+        await insertNotification(trx, {
+          userId: invitation.invited_by,
+          tenantId: invitation.tenant_id,
+          kind: "invitation_accepted",
+          message: `${body.displayName} (${body.email}) accepted your invitation as ${invitation.role}.`,
+          link: "/administration",
+          at: now,
+        });
+      }
+    }
+    await recordAudit(trx, {
+      event: "auth.sign_up",
+      at: now,
+      actorUserId: userId,
+      actorEmail: body.email,
+      ipAddress: meta.ip,
+      details: { firstUser: first, invited: Boolean(invitation) },
+    });
+  });
+  return { userId };
+}
+
+export async function signIn(ctx: AppContext, body: SignInBody, meta: ClientMeta): Promise<{ userId: string }> {
+  const now = ctx.now();
+  const user = await users.findUserByEmail(ctx.db, body.email);
+  const lockState = user
+    ? { failedSignIns: user.failed_sign_ins, firstFailedAt: user.first_failed_at, lockedUntil: user.locked_until }
+    : cleared;
+  if (user && isLocked(lockState, now)) {
+    await recordAudit(ctx.db, {
+      event: "auth.sign_in_failed",
+      at: now,
+      actorUserId: user.id,
+      actorEmail: body.email,
+      ipAddress: meta.ip,
+      details: { reason: "locked" },
+    });
+    throw lockedError(lockState.lockedUntil ?? now, now);
+  }
+  const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+  if (!user || !ok) {
+    await recordAudit(ctx.db, {
+      event: "auth.sign_in_failed",
+      at: now,
+      actorUserId: user?.id ?? null,
+      actorEmail: body.email,
+      ipAddress: meta.ip,
+      details: { reason: user ? "wrong_password" : "unknown_account" },
+    });
+    if (user) {
+      const next = afterFailure(lockState, now);
+      await users.saveLockout(ctx.db, user.id, next);
+      if (next.lockedNow) {
+        await recordAudit(ctx.db, {
+          event: "auth.lockout",
+          at: now,
+          actorUserId: user.id,
+          actorEmail: body.email,
+          ipAddress: meta.ip,
+          details: { until: iso(next.lockedUntil ?? now) },
+        });
+        throw lockedError(next.lockedUntil ?? now, now);
+      }
+    }
+    throw new AppError(401, errorCodes.invalidCredentials, "Wrong e-mail or password.");
+  }
+  if (user.failed_sign_ins > 0 || user.locked_until) await users.saveLockout(ctx.db, user.id, cleared);
+  await recordAudit(ctx.db, { event: "auth.sign_in", at: now, actorUserId: user.id, actorEmail: user.email, ipAddress: meta.ip });
+  return { userId: user.id };
+}
+
+function lockedError(until: number, now: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
+  return new AppError(
+    423,
+    errorCodes.locked,
+    `Too many failed sign-ins. This account is locked until ${iso(until)}; try again later or ask an administrator to reset it.`,
+    undefined,
+    { "retry-after": String(retryAfter) },
+  );
+}
+
+export async function currentUser(ctx: AppContext, userId: string): Promise<CurrentUser | null> {
+  const user = await users.findUserById(ctx.db, userId);
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.display_name,
+    jobTitle: user.job_title,
+    platformAdmin: user.platform_admin === 1,
+    memberships: await users.membershipsOf(ctx.db, user.id),
+    preferences: readPreferences(user.preferences),
+  };
+}
+
+/** The signed-in user's view; a session whose user vanished is treated as signed out. */
+export async function requireCurrentUser(ctx: AppContext, userId: string): Promise<CurrentUser> {
+  const user = await currentUser(ctx, userId);
+  if (!user) throw new AppError(401, errorCodes.unauthenticated, "Sign in to continue.");
+  return user;
+}
+
+export function readPreferences(json: string): Preferences {
+  const parsed = preferencesSchema.safeParse(JSON.parse(json || "{}"));
+  return parsed.success ? parsed.data : preferencesSchema.parse({});
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  currentSessionId: string,
+  body: { currentPassword: string; newPassword: string },
+  meta: ClientMeta,
+): Promise<void> {
+  const user = await users.findUserById(ctx.db, userId);
+  if (!user) throw new AppError(401, errorCodes.unauthenticated, "Sign in to continue.");
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+    throw invalid("currentPassword", "The current password is wrong.");
+  }
+  const problems = passwordProblems(body.newPassword, user.email);
+  if (problems.length) throw invalid("newPassword", passwordProblemMessages[problems[0] ?? "common"]);
+  const now = ctx.now();
+  const hashed = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await users.setPassword(trx, userId, hashed, now);
+    // Other sessions may belong to whoever knew the old password.
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", currentSessionId).execute();
+    await recordAudit(trx, { event: "auth.password_changed", at: now, actorUserId: userId, actorEmail: user.email, ipAddress: meta.ip });
+  });
+}

@@ -1,0 +1,113 @@
+import * as client from "openid-client";
+import type { AppContext } from "../../context";
+import { newId, sha256 } from "../../lib/tokens";
+import { recordAudit } from "../audit/audit.repository";
+import { acceptInvitation } from "../invitations/invitations.repository";
+import { signupOpen } from "../settings/settings.repository";
+import { allTenantIds } from "../tenants/tenants.repository";
+import * as users from "./users.repository";
+
+export const oidcEnabled = (ctx: AppContext): boolean => Boolean(ctx.env.WATCHFLOOR_OIDC_ISSUER);
+
+const configs = new WeakMap<AppContext, Promise<client.Configuration>>();
+
+/** Discovery runs once per app; a failure is not cached so a later sign-in can retry. */
+export function oidcConfig(ctx: AppContext): Promise<client.Configuration> {
+  const cached = configs.get(ctx);
+  if (cached) return cached;
+  const issuer = new URL(ctx.env.WATCHFLOOR_OIDC_ISSUER ?? "");
+  const promise = client.discovery(
+    issuer,
+    ctx.env.WATCHFLOOR_OIDC_CLIENT_ID ?? "",
+    ctx.env.WATCHFLOOR_OIDC_CLIENT_SECRET ?? "",
+    undefined,
+    // Plain HTTP is accepted only for loopback issuers (local providers and tests).
+    isLoopbackHttp(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+  );
+  configs.set(ctx, promise);
+  promise.catch(() => configs.delete(ctx));
+  return promise;
+}
+
+function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+}
+
+export interface OidcClaims {
+  sub: string;
+  email?: string;
+  emailVerified?: boolean;
+  name?: string;
+}
+
+export type SsoOutcome = { userId: string } | { refused: "no_account" | "email_unverified" };
+
+/**
+ * Finds or creates the account for a verified identity: a linked identity first, then an
+ * account with the same verified e-mail, then the same rules as sign-up (first user, an
+ * invitation, or open sign-up).
+ */
+export async function provisionSsoUser(ctx: AppContext, claims: OidcClaims, ip: string | null): Promise<SsoOutcome> {
+  const issuer = ctx.env.WATCHFLOOR_OIDC_ISSUER ?? "";
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx): Promise<SsoOutcome> => {
+    const linked = await trx
+      .selectFrom("oidc_identities")
+      .select("user_id")
+      .where("issuer", "=", issuer)
+      .where("subject", "=", claims.sub)
+      .executeTakeFirst();
+    let userId = linked?.user_id;
+    if (!userId) {
+      const email = claims.email?.trim().toLowerCase();
+      if (!email) return { refused: "no_account" };
+      if (claims.emailVerified === false) return { refused: "email_unverified" };
+      const existing = await users.findUserByEmail(trx, email);
+      if (existing) {
+        userId = existing.id;
+      } else {
+        const first = (await users.countUsers(trx)) === 0;
+        const invitation = await trx
+          .selectFrom("invitations")
+          .selectAll()
+          .where("email", "=", email)
+          .where("accepted_at", "is", null)
+          .where("revoked_at", "is", null)
+          .where("expires_at", ">", now)
+          .orderBy("created_at", "desc")
+          .executeTakeFirst();
+        if (!first && !invitation && !(await signupOpen(trx))) return { refused: "no_account" };
+        userId = newId();
+        await users.insertUser(trx, {
+          id: userId,
+          email,
+          display_name: claims.name?.slice(0, 80) || email,
+          job_title: "",
+          password_hash: null,
+          platform_admin: first ? 1 : 0,
+          failed_sign_ins: 0,
+          first_failed_at: null,
+          locked_until: null,
+          preferences: "{}",
+          created_at: now,
+          password_changed_at: null,
+        });
+        if (first) for (const t of await allTenantIds(trx)) await users.addMembership(trx, userId, t, "owner", now);
+        if (invitation) {
+          await users.addMembership(trx, userId, invitation.tenant_id, invitation.role as never, now);
+          await acceptInvitation(trx, invitation.id, now);
+        }
+      }
+      await trx.insertInto("oidc_identities").values({ issuer, subject: claims.sub, user_id: userId, created_at: now }).execute();
+    }
+    await recordAudit(trx, {
+      event: "auth.sso_sign_in",
+      at: now,
+      actorUserId: userId,
+      actorEmail: claims.email ?? null,
+      ipAddress: ip,
+      details: { issuer, subject: sha256(claims.sub).slice(0, 16) },
+    });
+    return { userId };
+  });
+}

@@ -1,0 +1,54 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB, SessionsTable } from "../../db/tables";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
+  await db.insertInto("sessions").values(session).execute();
+}
+
+export async function findSessionWithUser(db: Db, id: string) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id",
+      "sessions.user_id",
+      "sessions.csrf_token",
+      "sessions.last_seen_at",
+      "sessions.expires_at",
+      "users.email",
+      "users.platform_admin",
+    ])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("sessions").set({ last_seen_at: at }).where("id", "=", id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: string, exceptId?: string): Promise<number> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export const listUserSessions = (db: Db, userId: string, now: number) =>
+  db
+    .selectFrom("sessions")
+    .select(["id", "created_at", "last_seen_at", "ip_address", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now)
+    .orderBy("last_seen_at", "desc")
+    .execute();

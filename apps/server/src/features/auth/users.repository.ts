@@ -1,0 +1,79 @@
+import type { Role } from "@watchfloor/shared";
+import type { Kysely, Transaction } from "kysely";
+import type { DB, UserRow, UsersTable } from "../../db/tables";
+import type { LockoutState } from "./lockout";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+
+export const findUserById = (db: Db, id: string) =>
+  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertUser(db: Db, user: UsersTable): Promise<void> {
+  await db.insertInto("users").values(user).execute();
+}
+
+export async function saveLockout(db: Db, userId: string, state: LockoutState): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ failed_sign_ins: state.failedSignIns, first_failed_at: state.firstFailedAt, locked_until: state.lockedUntil })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function setPassword(db: Db, userId: string, passwordHash: string, at: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, password_changed_at: at, failed_sign_ins: 0, first_failed_at: null, locked_until: null })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function updateUser(
+  db: Db,
+  userId: string,
+  changes: Partial<Pick<UserRow, "display_name" | "job_title" | "preferences">>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable("users").set(changes).where("id", "=", userId).execute();
+}
+
+export async function membershipsOf(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom("memberships")
+    .innerJoin("tenants", "tenants.id", "memberships.tenant_id")
+    .select(["tenants.id as tenantId", "tenants.name as tenantName", "tenants.slug as tenantSlug", "memberships.role"])
+    .where("memberships.user_id", "=", userId)
+    .orderBy("tenants.name")
+    .execute();
+  return rows.map((r) => ({ ...r, role: r.role as Role }));
+}
+
+export async function addMembership(db: Db, userId: string, tenantId: string, role: Role, at: number): Promise<void> {
+  await db.insertInto("memberships").values({ user_id: userId, tenant_id: tenantId, role, created_at: at }).execute();
+}
+
+export async function knownDevice(db: Db, userId: string, fingerprint: string): Promise<"new" | "known" | "first"> {
+  const rows = await db.selectFrom("user_devices").select("fingerprint").where("user_id", "=", userId).execute();
+  if (rows.length === 0) return "first";
+  return rows.some((r) => r.fingerprint === fingerprint) ? "known" : "new";
+}
+
+export async function rememberDevice(db: Db, userId: string, fingerprint: string, at: number): Promise<void> {
+  const updated = await db
+    .updateTable("user_devices")
+    .set({ last_seen_at: at })
+    .where("user_id", "=", userId)
+    .where("fingerprint", "=", fingerprint)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await db.insertInto("user_devices").values({ user_id: userId, fingerprint, first_seen_at: at, last_seen_at: at }).execute();
+  }
+}

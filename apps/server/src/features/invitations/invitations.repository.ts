@@ -1,0 +1,48 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB, InvitationsTable } from "../../db/tables";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function insertInvitation(db: Db, invitation: InvitationsTable): Promise<void> {
+  await db.insertInto("invitations").values(invitation).execute();
+}
+
+export const findUsableInvitation = (db: Db, tokenHash: string, now: number) =>
+  db
+    .selectFrom("invitations")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+
+export async function acceptInvitation(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("invitations").set({ accepted_at: at }).where("id", "=", id).execute();
+}
+
+export const listInvitations = (db: Db, tenantIds: readonly string[]) =>
+  tenantIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom("invitations")
+        .selectAll()
+        .where("tenant_id", "in", [...tenantIds])
+        .where("revoked_at", "is", null)
+        .orderBy("created_at", "desc")
+        .limit(500)
+        .execute();
+
+export const findInvitation = (db: Db, tenantIds: readonly string[], id: string) =>
+  tenantIds.length === 0
+    ? Promise.resolve(undefined)
+    : db
+        .selectFrom("invitations")
+        .selectAll()
+        .where("id", "=", id)
+        .where("tenant_id", "in", [...tenantIds])
+        .executeTakeFirst();
+
+export async function revokeInvitation(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("invitations").set({ revoked_at: at }).where("id", "=", id).execute();
+}

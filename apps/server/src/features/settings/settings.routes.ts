@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { actorOf } from "../../http/auth-guard";
+import { recordAudit } from "../audit/audit.repository";
+import { putSetting, signupOpen } from "./settings.repository";
+
+const signupSchema = z.object({ open: z.boolean() });
+
+export const settingsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { policy: { access: "platform" } } as const;
+
+    app.get("/settings/signup", { config, schema: { tags: ["settings"], response: { 200: signupSchema } } }, async () => ({
+      open: await signupOpen(ctx.db),
+    }));
+
+    app.put(
+      "/settings/signup",
+      { config, schema: { tags: ["settings"], body: signupSchema, response: { 200: signupSchema } } },
+      async (request) => {
+        const actor = actorOf(request);
+        await putSetting(ctx.db, "signup_open", String(request.body.open));
+        await recordAudit(ctx.db, {
+          event: "settings.changed",
+          at: ctx.now(),
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          ipAddress: actor.ip,
+          details: { signupOpen: request.body.open },
+        });
+        return { open: request.body.open };
+      },
+    );
+  };

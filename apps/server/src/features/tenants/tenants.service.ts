@@ -1,0 +1,161 @@
+import {
+  grantableRoles,
+  passwordProblemMessages,
+  passwordProblems,
+  type Role,
+  type TenantModule,
+  tenantModules,
+} from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import { assertTenantInScope } from "../../http/auth-guard";
+import { conflict, forbidden, invalid, notFound } from "../../http/errors";
+import type { Actor, TenantScope } from "../../http/policy";
+import { isoOrNull } from "../../lib/time";
+import { newId } from "../../lib/tokens";
+import { recordAudit } from "../audit/audit.repository";
+import { hashPassword } from "../auth/password-hash";
+import { deleteUserSessions } from "../auth/sessions.repository";
+import { addMembership, findUserById, setPassword } from "../auth/users.repository";
+import * as repo from "./tenants.repository";
+
+export async function listTenants(ctx: AppContext, userId: string, tenantIds: readonly string[]) {
+  const rows = await repo.tenantsOfUser(ctx.db, userId, tenantIds);
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, modules: repo.parseModules(r.modules), role: r.role as Role }));
+}
+
+export async function createTenant(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: { name: string; slug: string; modules?: TenantModule[] },
+) {
+  const now = ctx.now();
+  const id = newId();
+  const modules = body.modules ?? [...tenantModules];
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await repo.findTenantBySlug(trx, body.slug)) {
+      throw conflict("A tenant with this slug already exists.", [{ path: "slug", message: "is taken" }]);
+    }
+    await repo.insertTenant(trx, { id, name: body.name, slug: body.slug, modules: JSON.stringify(modules), created_at: now });
+    if (actor) await addMembership(trx, actor.userId, id, "owner", now);
+    await recordAudit(trx, {
+      event: "tenant.created",
+      at: now,
+      tenantId: id,
+      actorUserId: actor?.userId ?? null,
+      actorEmail: actor?.email ?? null,
+      ipAddress: actor?.ip ?? null,
+      details: { name: body.name, slug: body.slug },
+    });
+  });
+  return { id, name: body.name, slug: body.slug, modules, role: "owner" as const };
+}
+
+export async function updateTenant(
+  ctx: AppContext,
+  scope: TenantScope,
+  tenantId: string,
+  body: { name?: string; modules?: TenantModule[] },
+) {
+  assertTenantInScope(scope, tenantId);
+  await repo.updateTenant(ctx.db, scope.tenantIds, tenantId, {
+    ...(body.name ? { name: body.name } : {}),
+    ...(body.modules ? { modules: JSON.stringify(body.modules) } : {}),
+  });
+}
+
+export async function listMembers(ctx: AppContext, scope: TenantScope, tenantId: string) {
+  assertTenantInScope(scope, tenantId);
+  const rows = await repo.listMembers(ctx.db, tenantId);
+  return rows.map((r) => ({
+    userId: r.userId,
+    email: r.email,
+    displayName: r.display_name,
+    jobTitle: r.job_title,
+    role: r.role as Role,
+    lockedUntil: r.locked_until && r.locked_until > ctx.now() ? isoOrNull(r.locked_until) : null,
+  }));
+}
+
+/** The actor's role in the tenant must be able to grant both the old and the new role. */
+async function checkAuthority(ctx: AppContext, actor: Actor, tenantId: string, target: Role, next?: Role) {
+  const mine = await repo.findMembership(ctx.db, tenantId, actor.userId);
+  const allowed = mine ? grantableRoles(mine.role) : [];
+  if (!allowed.includes(target) || (next && !allowed.includes(next))) {
+    throw forbidden("You cannot manage a member whose role is above yours.");
+  }
+}
+
+export async function changeRole(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, userId: string, role: Role) {
+  assertTenantInScope(scope, tenantId);
+  const member = await repo.findMembership(ctx.db, tenantId, userId);
+  if (!member) throw notFound("Member");
+  await checkAuthority(ctx, actor, tenantId, member.role, role);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (member.role === "owner" && role !== "owner" && (await repo.countOwners(trx, tenantId)) <= 1) {
+      throw conflict("A tenant needs at least one owner.");
+    }
+    await repo.setRole(trx, tenantId, userId, role);
+    await recordAudit(trx, {
+      event: "member.role_changed",
+      at: now,
+      tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details: { userId, from: member.role, to: role },
+    });
+  });
+}
+
+export async function removeMember(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, userId: string) {
+  assertTenantInScope(scope, tenantId);
+  const member = await repo.findMembership(ctx.db, tenantId, userId);
+  if (!member) throw notFound("Member");
+  await checkAuthority(ctx, actor, tenantId, member.role);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (member.role === "owner" && (await repo.countOwners(trx, tenantId)) <= 1) throw conflict("A tenant needs at least one owner.");
+    await repo.removeMembership(trx, tenantId, userId);
+    await recordAudit(trx, {
+      event: "member.removed",
+      at: now,
+      tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details: { userId, role: member.role },
+    });
+  });
+}
+
+/**
+ * An admin sets a new password for a member of a tenant they manage; the lockout is cleared
+ * and the member's sessions end.
+ */
+export async function resetPassword(ctx: AppContext, scope: TenantScope, actor: Actor, userId: string, newPassword: string) {
+  const shared = await repo.sharedTenants(ctx.db, scope.tenantIds, userId);
+  if (shared.length === 0) throw notFound("User");
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw notFound("User");
+  const tenant = shared[0];
+  if (!tenant) throw notFound("User");
+  await checkAuthority(ctx, actor, tenant.tenantId, tenant.role);
+  const problems = passwordProblems(newPassword, target.email);
+  if (problems[0]) throw invalid("newPassword", passwordProblemMessages[problems[0]]);
+  const now = ctx.now();
+  const hashed = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setPassword(trx, userId, hashed, now);
+    await deleteUserSessions(trx, userId);
+    await recordAudit(trx, {
+      event: "auth.password_reset",
+      at: now,
+      tenantId: tenant.tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details: { userId },
+    });
+  });
+}

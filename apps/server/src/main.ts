@@ -1,0 +1,158 @@
+import { Command, InvalidArgumentError } from "commander";
+import { emailSchema, passwordProblemMessages, passwordProblems, roleSchema, slugSchema } from "@watchfloor/shared";
+import { buildApp } from "./app";
+import { ConfigError, loadEnv } from "./config/env";
+import { migrateToLatest } from "./db/migrate";
+import { openDatabase } from "./db/database";
+import { hashPassword } from "./features/auth/password-hash";
+import { addMembership, countUsers, findUserByEmail, insertUser } from "./features/auth/users.repository";
+import { seedDemoTenants } from "./features/tenants/demo-tenants";
+import { findTenantBySlug } from "./features/tenants/tenants.repository";
+import { createTenant } from "./features/tenants/tenants.service";
+import { newId } from "./lib/tokens";
+import { defaultWebDist, openRuntime } from "./runtime";
+
+const program = new Command()
+  .name("watchfloor")
+  .description("Watchfloor security-operations dashboard. The database is WATCHFLOOR_DATABASE_URL (postgres://...) or SQLite under ./data.")
+  .showHelpAfterError();
+
+const port = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number 0-65535");
+  return n;
+};
+
+program
+  .command("serve")
+  .description("apply migrations, create demo tenants on an empty database, and serve the API and web app")
+  .option("-p, --port <port>", "port to listen on (default: PORT or 3000)", port)
+  .option("--host <host>", "address to bind (default: HOST or 127.0.0.1)")
+  .option("--no-demo", "do not create the demo tenants on an empty database")
+  .action(async (options: { port?: number; host?: string; demo: boolean }) => {
+    const env = loadEnv();
+    const runtime = await openRuntime(env);
+    const { ctx } = runtime;
+    if (options.demo && env.WATCHFLOOR_DEMO) await seedDemoTenants(ctx);
+    const { app } = await buildApp(ctx, { webDist: env.WATCHFLOOR_WEB_DIST ?? defaultWebDist() });
+    const address = await app.listen({ port: options.port ?? env.PORT, host: options.host ?? env.HOST });
+    const url = address.replace("[::1]", "localhost");
+    const firstUser = (await countUsers(ctx.db)) === 0;
+    process.stdout.write(
+      [
+        "",
+        `  Watchfloor is running at ${url}`,
+        `  Database: ${runtime.database.location}`,
+        firstUser
+          ? `  Sign in: open ${url}/signup and create the first account; it becomes the owner of every tenant.`
+          : `  Sign in: open ${url}/login with your account (an owner can invite others from Administration).`,
+        `  API docs: ${url}/api/docs`,
+        "",
+      ].join("\n"),
+    );
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, "shutting down");
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  });
+
+program
+  .command("migrate")
+  .description("apply database migrations")
+  .action(async () => {
+    const env = loadEnv();
+    const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR);
+    const applied = await migrateToLatest(database.db as never);
+    console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+    await database.destroy();
+  });
+
+program
+  .command("seed")
+  .description("create the five demo tenants (Tenant A to Tenant E) on a database that has none")
+  .action(async () => {
+    const runtime = await openRuntime();
+    const created = await seedDemoTenants(runtime.ctx);
+    console.log(created ? `Created ${created} demo tenants.` : "Tenants already exist; nothing seeded.");
+    await runtime.close();
+  });
+
+const user = program.command("user").description("manage user accounts");
+user
+  .command("create")
+  .description("create a user account (the first account becomes the platform owner)")
+  .requiredOption("--email <email>", "e-mail address used to sign in")
+  .requiredOption("--name <name>", "display name")
+  .option("--title <title>", "job title", "")
+  .option("--password <password>", "password (default: WATCHFLOOR_NEW_PASSWORD)")
+  .option("--tenant <slug...>", "tenant slug(s) to join")
+  .option("--role <role>", "role in those tenants: owner, admin, analyst, viewer, executive", "analyst")
+  .action(async (options: { email: string; name: string; title: string; password?: string; tenant?: string[]; role: string }) => {
+    const email = emailSchema.parse(options.email);
+    const role = roleSchema.parse(options.role);
+    const password = options.password ?? process.env.WATCHFLOOR_NEW_PASSWORD ?? "";
+    const problems = passwordProblems(password, email);
+    if (problems.length) throw new UsageError(`Password: ${problems.map((p) => passwordProblemMessages[p]).join(" ")}`);
+    const runtime = await openRuntime();
+    const { ctx } = runtime;
+    try {
+      if (await findUserByEmail(ctx.db, email)) throw new UsageError(`A user with e-mail ${email} already exists.`);
+      const tenants = [];
+      for (const slug of options.tenant ?? []) {
+        const tenant = await findTenantBySlug(ctx.db, slug);
+        if (!tenant) throw new UsageError(`No tenant with slug ${slug}.`);
+        tenants.push(tenant);
+      }
+      const first = (await countUsers(ctx.db)) === 0;
+      const id = newId();
+      const now = ctx.now();
+      await insertUser(ctx.db, {
+        id, email, display_name: options.name, job_title: options.title, password_hash: await hashPassword(password),
+        platform_admin: first ? 1 : 0, failed_sign_ins: 0, first_failed_at: null, locked_until: null,
+        preferences: "{}", created_at: now, password_changed_at: now,
+      });
+      const grants = first ? await ctx.db.selectFrom("tenants").select(["id", "slug"]).execute() : tenants;
+      for (const t of grants) await addMembership(ctx.db, id, t.id, first ? "owner" : role, now);
+      console.log(`Created ${email}${first ? " (platform owner of every tenant)" : ""}${grants.length && !first ? ` as ${role} in ${grants.map((t) => t.slug).join(", ")}` : ""}.`);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+const tenant = program.command("tenant").description("manage tenants");
+tenant
+  .command("create")
+  .description("create a tenant")
+  .requiredOption("--name <name>", "tenant name")
+  .requiredOption("--slug <slug>", "URL-safe short name, e.g. acme-corp")
+  .action(async (options: { name: string; slug: string }) => {
+    const slug = slugSchema.parse(options.slug);
+    const runtime = await openRuntime();
+    try {
+      if (await findTenantBySlug(runtime.ctx.db, slug)) throw new UsageError(`A tenant with slug ${slug} already exists.`);
+      const created = await createTenant(runtime.ctx, null, { name: options.name, slug });
+      console.log(`Created tenant ${created.name} (${created.slug}, id ${created.id}).`);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+class UsageError extends Error {}
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof UsageError) {
+    console.error(error.message);
+  } else if (error && typeof error === "object" && "issues" in error) {
+    console.error(`Invalid input: ${(error as { issues: { message: string }[] }).issues.map((i) => i.message).join("; ")}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { type Env, loadEnv } from "./config/env";
+import type { AppContext } from "./context";
+import { type Database, openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+
+export interface Runtime {
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database, applies migrations and builds the context every command uses. */
+export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
+  const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR);
+  await migrateToLatest(database.db as never);
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    env,
+    now: () => Date.now(),
+    // Outside production a per-process secret is fine: it only signs ten-minute SSO state cookies.
+    secret: env.WATCHFLOOR_SECRET ?? randomBytes(32).toString("hex"),
+  };
+  return { ctx, database, close: () => database.destroy() };
+}
+
+/** The built web app sits beside the server package in the workspace. */
+export const defaultWebDist = (): string => fileURLToPath(new URL("../../web/dist", import.meta.url));

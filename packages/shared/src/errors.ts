@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** The one JSON shape every API error has. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const errorCodes = {
+  validation: "VALIDATION_FAILED",
+  unauthenticated: "UNAUTHENTICATED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  csrf: "CSRF_FAILED",
+  invalidCredentials: "INVALID_CREDENTIALS",
+  locked: "ACCOUNT_LOCKED",
+  rateLimited: "RATE_LIMITED",
+  sessionExpired: "SESSION_EXPIRED",
+  signupClosed: "SIGNUP_CLOSED",
+  internal: "INTERNAL",
+} as const;

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { roleSchema, tenantModuleSchema } from "./enums";
+import { emailSchema } from "./auth";
+import { nameLimits } from "./limits";
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(2)
+  .max(nameLimits.slug)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens.");
+
+export const tenantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  modules: z.array(tenantModuleSchema),
+  role: roleSchema,
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const tenantCreateBodySchema = z.object({
+  name: z.string().trim().min(1).max(nameLimits.tenantName),
+  slug: slugSchema,
+  modules: z.array(tenantModuleSchema).optional(),
+});
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  jobTitle: z.string(),
+  role: roleSchema,
+  lockedUntil: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const roleChangeBodySchema = z.object({ role: roleSchema });
+
+export const invitationCreateBodySchema = z.object({
+  email: emailSchema,
+  tenantId: z.string().min(1),
+  role: roleSchema,
+});
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  tenantId: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+});
+
+export const invitationCreatedSchema = invitationSchema.extend({
+  /** Shown once: the token is stored hashed. */
+  token: z.string(),
+  signupPath: z.string(),
+});
+
+export const apiKeyCreateBodySchema = z.object({
+  tenantId: z.string().min(1),
+  name: z.string().trim().min(1).max(80),
+});
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  event: z.string(),
+  tenantId: z.string().nullable(),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  message: z.string(),
+  link: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const adminPasswordResetBodySchema = z.object({ newPassword: z.string().max(512) });
