@@ -107,6 +107,12 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
   if (policy.access === "public") return emptyScope;
   const auth = request.auth;
   if (!auth) throw sessionProblem(request);
+  const memberships = auth.kind === "session" ? auth.memberships : [{ tenantId: auth.tenantId, role: API_KEY_ROLE }];
+  const memberTenantIds = memberships.map((m) => m.tenantId);
+  const selectedHeader = request.headers[TENANT_HEADER];
+  const selected = typeof selectedHeader === "string" && selectedHeader !== "" ? selectedHeader : null;
+  // A tenant the caller does not belong to does not exist for them, whatever the route.
+  if (selected && !memberTenantIds.includes(selected)) throw notFound("Tenant");
   if (policy.access === "platform") {
     if (auth.kind !== "session" || !auth.platformAdmin) throw forbidden("Only platform administrators may do this.");
     return emptyScope;
@@ -114,11 +120,6 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
   if (auth.kind === "apiKey" && (policy.access === "user" || !policy.apiKey)) {
     throw forbidden("API keys cannot call this endpoint; sign in as a person.");
   }
-  const memberships = auth.kind === "session" ? auth.memberships : [{ tenantId: auth.tenantId, role: API_KEY_ROLE }];
-  const memberTenantIds = memberships.map((m) => m.tenantId);
-  const selectedHeader = request.headers[TENANT_HEADER];
-  const selected = typeof selectedHeader === "string" && selectedHeader !== "" ? selectedHeader : null;
-  if (selected && !memberTenantIds.includes(selected)) throw notFound("Tenant");
   const candidates = memberships.filter((m) => !selected || m.tenantId === selected);
   const permitted =
     policy.access === "user" ? candidates : candidates.filter((m) => roleCan(m.role, policy.permission));

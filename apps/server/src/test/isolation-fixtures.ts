@@ -1,0 +1,48 @@
+import type { TestApp } from "./test-server";
+import { makeTenant, makeUser, PASSWORD, signedInClient } from "./factories";
+import { TestClient } from "./test-server";
+
+/**
+ * Real resources owned by Tenant B, made through the API, for the route-policy test. A new
+ * route with a new path parameter or a write body needs an entry here; the test says which.
+ */
+export async function isolationFixtures(app: TestApp) {
+  const tenantA = await makeTenant(app, "Isolation A");
+  const tenantB = await makeTenant(app, "Isolation B");
+  const { client: bOwner } = await signedInClient(app, [{ tenantId: tenantB.id, role: "owner" }]);
+  const bUser = await makeUser(app, [{ tenantId: tenantB.id, role: "analyst" }], { email: "b-analyst@isolation.test" });
+
+  const invitation = (await bOwner.post("/api/v1/invitations", { email: "b-invitee@isolation.test", tenantId: tenantB.id, role: "analyst" })).json();
+  const key = (await bOwner.post("/api/v1/api-keys", { tenantId: tenantB.id, name: "b-ingest-key" })).json();
+  const bUserClient = new TestClient(app, "b-device-1", "192.0.2.50");
+  await bUserClient.signIn(bUser.email, PASSWORD);
+  await new TestClient(app, "b-device-2", "192.0.2.51").signIn(bUser.email, PASSWORD);
+  const notification = (await bUserClient.get("/api/v1/notifications")).json().items[0];
+  const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
+
+  const params: Record<string, string> = {
+    tenantId: tenantB.id,
+    userId: bUser.id,
+    invitationId: invitation.id,
+    keyId: key.id,
+    notificationId: notification.id,
+    sessionId: session.id,
+  };
+
+  /** A valid body for every write route, aimed at Tenant B. */
+  const bodies: Record<string, unknown> = {
+    "POST /api/v1/api-keys": { tenantId: tenantB.id, name: "probe" },
+    "POST /api/v1/invitations": { email: "probe@isolation.test", tenantId: tenantB.id, role: "viewer" },
+    "POST /api/v1/invitations/accept": { token: "not-a-real-invitation-token" },
+    "POST /api/v1/tenants": { name: "Probe tenant", slug: "probe-tenant" },
+    "PATCH /api/v1/tenants/:tenantId": { name: "Renamed by a stranger" },
+    "PATCH /api/v1/tenants/:tenantId/members/:userId": { role: "viewer" },
+    "POST /api/v1/users/:userId/password": { newPassword: "Stranger-Set-This-1" },
+    "PUT /api/v1/settings/signup": { open: true },
+  };
+
+  /** Strings that must never appear in an answer to someone outside Tenant B. */
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id];
+
+  return { tenantA, tenantB, params, bodies, secrets };
+}

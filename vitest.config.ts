@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects: pure unit tests, API tests against a real database (SQLite, or PostgreSQL
+ * when WATCHFLOOR_TEST_DATABASE_URL is set), and browser tests driving Debian's Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/shared/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+          exclude: ["**/*.api.test.ts", "**/node_modules/**"],
+          environment: "node",
+          setupFiles: ["./apps/server/src/test/fail-on-console-error.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/server/src/**/*.api.test.ts"],
+          environment: "node",
+          setupFiles: ["./apps/server/src/test/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["apps/web/e2e/**/*.e2e.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          setupFiles: ["./apps/server/src/test/fail-on-console-error.ts"],
+        },
+      },
+    ],
+  },
+});
