@@ -69,7 +69,7 @@ export const oidcRoutes =
       if (saved.exp < ctx.now()) return fail("sso_state");
       const config = await oidcConfig(ctx);
       const base = publicBase(ctx, request);
-      let claims: client.IDToken | undefined;
+      let claims: Record<string, unknown> | undefined;
       try {
         const tokens = await client.authorizationCodeGrant(config, new URL(request.url, base), {
           pkceCodeVerifier: saved.verifier,
@@ -77,6 +77,10 @@ export const oidcRoutes =
           expectedNonce: saved.nonce,
         });
         claims = tokens.claims();
+        // Providers that keep profile claims out of the ID token serve them from userinfo.
+        if (claims && typeof claims.email !== "string") {
+          claims = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub as string)), ...claims };
+        }
       } catch (error) {
         request.log.warn({ err: error }, "OIDC code exchange failed");
         return fail("sso_failed");
@@ -85,7 +89,7 @@ export const oidcRoutes =
       const outcome = await provisionSsoUser(
         ctx,
         {
-          sub: claims.sub,
+          sub: String(claims.sub),
           email: typeof claims.email === "string" ? claims.email : undefined,
           emailVerified: typeof claims.email_verified === "boolean" ? claims.email_verified : undefined,
           name: typeof claims.name === "string" ? claims.name : undefined,

@@ -1,0 +1,46 @@
+// Helpers shared by the start, test and e2e scripts. Plain Node: they run before npm install.
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.status !== 0 && !options.allowFailure) {
+    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+/** npm ci when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const lock = path.join(root, "package-lock.json");
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log("Installing dependencies (npm ci; better-sqlite3 compiles, about 2 minutes)...");
+  run("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Debian's Chromium for the browser tests, installed when missing and we are allowed to. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const sudo = !asRoot && spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0;
+  if (!asRoot && !sudo) {
+    console.error("Chromium is missing and this user cannot install packages. Run: sudo apt-get install -y chromium");
+    return false;
+  }
+  console.log("Installing Debian's chromium for the browser tests...");
+  const prefix = sudo ? ["sudo", "-n"] : [];
+  const apt = (args) => run(prefix[0] ?? "apt-get", [...prefix.slice(1), ...(sudo ? ["apt-get"] : []), ...args], {
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  apt(["update", "-qq"]);
+  apt(["install", "-y", "-qq", "chromium"]);
+  return existsSync(CHROMIUM);
+}
