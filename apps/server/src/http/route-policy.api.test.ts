@@ -104,7 +104,7 @@ describe("route policy", () => {
     const writes = app.routes.filter((r) => WRITE.has(r.method) && (r.policy.access === "tenant" || r.policy.access === "platform"));
     expect(writes.length).toBeGreaterThan(5);
     for (const route of writes) {
-      for (const headers of [{ "x-tenant-id": fixtures.tenantB.id }, {}]) {
+      for (const headers of [{ "x-tenant-id": fixtures.tenantB.id }, {}] as Record<string, string>[]) {
         const response = await callAs(client, route, headers);
         if (response.statusCode !== 403) failures.push(`${key(route)} ${JSON.stringify(headers)} -> ${response.statusCode}`);
       }
