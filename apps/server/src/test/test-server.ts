@@ -17,9 +17,10 @@ export interface TestApp extends BuiltApp {
 /** PostgreSQL when WATCHFLOOR_TEST_DATABASE_URL is set (one fresh database per test file), else SQLite in memory. */
 export const testDialect = (): "postgres" | "sqlite" => (process.env.WATCHFLOOR_TEST_DATABASE_URL ? "postgres" : "sqlite");
 
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+/** A new empty database: a PostgreSQL database of its own, or SQLite (in memory unless a file is asked for). */
+export async function freshDatabaseUrl(sqliteFile?: string): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.WATCHFLOOR_TEST_DATABASE_URL;
-  if (!base) return { url: "sqlite::memory:", drop: async () => {} };
+  if (!base) return { url: `sqlite:${sqliteFile ?? ":memory:"}`, drop: async () => {} };
   const name = `wf_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

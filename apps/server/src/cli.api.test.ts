@@ -1,0 +1,64 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "./test/test-server";
+
+const run = promisify(execFile);
+const main = fileURLToPath(new URL("./main.ts", import.meta.url));
+let dir: string;
+let db: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+
+/** Runs the CLI from source (tsx), as `npx watchfloor` does before a build. */
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, ...args], {
+      env: { ...process.env, WATCHFLOOR_DATABASE_URL: db.url, WATCHFLOOR_LOG_LEVEL: "silent", NODE_ENV: "test" },
+      // From the repository root so `--import tsx` resolves; the database is given explicitly.
+      cwd: fileURLToPath(new URL("../../..", import.meta.url)),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "wf-cli-"));
+  db = await freshDatabaseUrl(path.join(dir, "cli.db"));
+});
+afterAll(async () => {
+  await db.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("watchfloor CLI", () => {
+  it("documents every command", async () => {
+    const top = await cli("--help");
+    for (const command of ["serve", "migrate", "seed", "user", "tenant"]) expect(top.stdout).toContain(command);
+    expect((await cli("serve", "--help")).stdout).toContain("--port");
+    expect((await cli("user", "create", "--help")).stdout).toContain("--email");
+    expect((await cli("tenant", "create", "--help")).stdout).toContain("--slug");
+  });
+
+  it("migrates, seeds the demo tenants once, and creates tenants and users", async () => {
+    expect((await cli("migrate")).stdout).toMatch(/Applied: 0001-foundation|up to date/);
+    expect((await cli("seed")).stdout).toContain("Created 5 demo tenants");
+    expect((await cli("seed")).stdout).toContain("nothing seeded");
+    expect((await cli("tenant", "create", "--name", "Acme Corp", "--slug", "acme")).stdout).toContain("Created tenant Acme Corp");
+    const duplicate = await cli("tenant", "create", "--name", "Acme", "--slug", "acme");
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain("already exists");
+    const owner = await cli("user", "create", "--email", "owner@example.test", "--name", "Owner", "--title", "CISO", "--password", "Harbor-Signal-2026");
+    expect(owner.stdout).toContain("platform owner of every tenant");
+    const analyst = await cli("user", "create", "--email", "ana@example.test", "--name", "Ana", "--password", "Analyst-Password-2026", "--tenant", "tenant-b", "--role", "analyst");
+    expect(analyst.stdout).toContain("as analyst in tenant-b");
+    const weak = await cli("user", "create", "--email", "weak@example.test", "--name", "W", "--password", "short");
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("at least 12 characters");
+  });
+});
