@@ -5,3 +5,5 @@ export * from "./password";
 export * from "./errors";
 export * from "./auth";
 export * from "./tenants";
+export * from "./attack";
+export * from "./alerts";
