@@ -8,6 +8,7 @@ import { loadEnv } from "../apps/server/src/config/env";
 import { openDatabase } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrate";
 import { seedDemoTenants } from "../apps/server/src/features/tenants/demo-tenants";
+import { AppEvents } from "../apps/server/src/lib/events";
 
 /**
  * What authentication and tenant scoping cost per request: a signed-in GET /api/v1/tenants
@@ -21,7 +22,7 @@ export const benchmark: Benchmark = {
     const env = loadEnv({ NODE_ENV: "test", WATCHFLOOR_LOG_LEVEL: "silent", WATCHFLOOR_DATA_DIR: dir, WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000" });
     const database = openDatabase(undefined, dir);
     await migrateToLatest(database.db as never);
-    const ctx = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex") };
+    const ctx = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents() };
     await seedDemoTenants(ctx);
     const { app } = await buildApp(ctx, { logger: false });
     const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });

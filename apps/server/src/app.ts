@@ -10,6 +10,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
+import { alertRoutes } from "./features/alerts/alerts.routes";
 import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -36,7 +37,17 @@ export interface AppOptions {
 }
 
 /** Feature plugins mounted under /api/v1; a new feature adds one line here. */
-const apiFeatures = [authRoutes, oidcRoutes, tenantRoutes, invitationRoutes, apiKeyRoutes, auditRoutes, notificationRoutes, settingsRoutes];
+const apiFeatures = [
+  authRoutes,
+  oidcRoutes,
+  tenantRoutes,
+  invitationRoutes,
+  apiKeyRoutes,
+  auditRoutes,
+  notificationRoutes,
+  settingsRoutes,
+  alertRoutes,
+];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {
   const app = Fastify({

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Env } from "./config/env";
 import type { DialectName } from "./db/database";
 import type { DB } from "./db/tables";
+import type { AppEvents } from "./lib/events";
 
 /** What features need from the outside world; tests swap the clock. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   now(): number;
   /** Secret for signing short-lived cookies (OIDC state). */
   secret: string;
+  /** Change feed for live updates. */
+  events: AppEvents;
 }

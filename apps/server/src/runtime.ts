@@ -4,6 +4,7 @@ import { type Env, loadEnv } from "./config/env";
 import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { AppEvents } from "./lib/events";
 
 export interface Runtime {
   ctx: AppContext;
@@ -22,6 +23,7 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     now: () => Date.now(),
     // Outside production a per-process secret is fine: it only signs ten-minute SSO state cookies.
     secret: env.WATCHFLOOR_SECRET ?? randomBytes(32).toString("hex"),
+    events: new AppEvents(),
   };
   return { ctx, database, close: () => database.destroy() };
 }

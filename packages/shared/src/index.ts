@@ -7,3 +7,5 @@ export * from "./auth";
 export * from "./tenants";
 export * from "./attack";
 export * from "./alerts";
+export * from "./workflow";
+export * from "./alerts-api";

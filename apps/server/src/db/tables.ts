@@ -111,6 +111,161 @@ export interface AppSettingsTable {
   value: string;
 }
 
+
+export interface IncidentsTable {
+  id: string;
+  tenant_id: string;
+  number: number;
+  title: string;
+  description: string | null;
+  priority: string;
+  status: string;
+  owner_user_id: string | null;
+  root_cause: string | null;
+  resolution_type: string | null;
+  closure_notes: string | null;
+  ticket_id: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  acknowledged_at: number | null;
+  responded_at: number | null;
+  resolved_at: number | null;
+  closed_at: number | null;
+}
+
+type Text = string | null;
+type Ms = number | null;
+
+export interface AlertsTable {
+  id: string;
+  tenant_id: string;
+  source: string;
+  source_id: string;
+  name: string;
+  priority: string;
+  priority_rank: number;
+  status: string;
+  assignee: Text;
+  assignee_user_id: Text;
+  incident_id: Text;
+  detected_at: number;
+  created_at: number;
+  updated_at: number;
+  raw: Text;
+  search_text: string;
+  rule: Text;
+  type: Text;
+  detection_source: Text;
+  source_detection_source: Text;
+  source_tool: Text;
+  resolution_type: Text;
+  root_cause: Text;
+  ack_sla_status: Text;
+  resp_sla_status: Text;
+  ticket_id: Text;
+  closure_notes: Text;
+  detection_sla: Text;
+  notify_sla: Text;
+  client_environment: Text;
+  client_play: Text;
+  customer_id: Text;
+  customer_env: Text;
+  customer_source: Text;
+  device_type: Text;
+  username: Text;
+  user_ref: Text;
+  user_department: Text;
+  hostname: Text;
+  src_ip: Text;
+  dst_ip: Text;
+  description: Text;
+  services: string;
+  mitre_techniques: string;
+  tactics: string;
+  source_tools: string;
+  occurred_at: Ms;
+  acknowledged_at: Ms;
+  assigned_at: Ms;
+  responded_at: Ms;
+  resolved_at: Ms;
+  closed_at: Ms;
+  escalated_at: Ms;
+  ack_due_at: Ms;
+  respond_due_at: Ms;
+  resolve_due_at: Ms;
+  modified_at: Ms;
+  client_updated_at: Ms;
+  breach_notified_at: Ms;
+  resolved_automatically: number | null;
+  follow_up: number | null;
+  requires_follow_up: number | null;
+  confirmed_incident: number | null;
+  avg_response_min: number | null;
+  avg_closure_min: number | null;
+  avg_update_time: number | null;
+  user_risk_score: number | null;
+}
+
+export interface AlertAttackTable {
+  alert_id: string;
+  tenant_id: string;
+  technique_id: string | null;
+  tactic: string | null;
+}
+
+export interface TimelineEventsTable {
+  id: string;
+  tenant_id: string;
+  subject_type: "alert" | "incident";
+  subject_id: string;
+  at: number;
+  actor_user_id: string | null;
+  actor_name: string | null;
+  kind: string;
+  changes: string;
+  comment: string | null;
+}
+
+export interface SlaPoliciesTable {
+  tenant_id: string;
+  priority: string;
+  ack_minutes: number;
+  respond_minutes: number;
+  resolve_minutes: number;
+}
+
+export interface ImportRunsTable {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  format: string;
+  filename: string | null;
+  created_by: string | null;
+  created_at: number;
+  report: string;
+}
+
+export interface QuarantineTable {
+  id: string;
+  tenant_id: string;
+  import_id: string | null;
+  format: string;
+  row_number: number;
+  raw: string;
+  problems: string;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+export interface SavedViewsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  query: string;
+  created_at: number;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -123,6 +278,14 @@ export interface DB {
   user_devices: UserDevicesTable;
   oidc_identities: OidcIdentitiesTable;
   app_settings: AppSettingsTable;
+  incidents: IncidentsTable;
+  alerts: AlertsTable;
+  alert_attack: AlertAttackTable;
+  timeline_events: TimelineEventsTable;
+  sla_policies: SlaPoliciesTable;
+  import_runs: ImportRunsTable;
+  quarantine: QuarantineTable;
+  saved_views: SavedViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -32,11 +32,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 function fill(route: RegisteredRoute): string {
+  const query = fixtures.queries[key(route)];
   return route.url.replace(/:(\w+)/g, (_m, name: string) => {
     const value = fixtures.params[name];
     if (!value) throw new Error(`No Tenant B fixture for path parameter :${name} (${key(route)}); add it to test/isolation-fixtures.ts`);
     return encodeURIComponent(value);
-  });
+  }) + (query ? `?${query}` : "");
 }
 
 function body(route: RegisteredRoute): unknown {
@@ -78,7 +79,7 @@ describe("route policy", () => {
       if (selected.statusCode !== 404) failures.push(`${key(route)} with B selected -> ${selected.statusCode}`);
       // 2. Naming B's resources in the path or body finds nothing (platform routes: not allowed at all).
       // Self-service routes (access "user") act only on the caller's own account unless a path names something.
-      const targetsB = route.url.includes(":") || (route.policy.access !== "user" && body(route) !== undefined);
+      const targetsB = route.url.includes(":") || key(route) in fixtures.queries || (route.policy.access !== "user" && body(route) !== undefined);
       if (targetsB) {
         const direct = await callAs(client, route);
         const expected = route.policy.access === "platform" ? 403 : 404;

@@ -1,6 +1,29 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-export const newId = (): string => randomUUID();
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * UUIDv7: time-ordered, so rows created in one millisecond still sort in creation order
+ * (timelines, keyset pages). A 12-bit counter keeps ids monotonic inside a millisecond.
+ */
+export function newId(): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = 0;
+  } else if (++sequence > 0xfff) {
+    lastMs += 1;
+    sequence = 0;
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(lastMs, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 export const newToken = (bytes = 32): string => randomBytes(bytes).toString("base64url");
 export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
 

@@ -18,6 +18,9 @@ export async function isolationFixtures(app: TestApp) {
   await bUserClient.signIn(bUser.email, PASSWORD);
   await new TestClient(app, "b-device-2", "192.0.2.51").signIn(bUser.email, PASSWORD);
   const notification = (await bUserClient.get("/api/v1/notifications")).json().items[0];
+  const alert = (
+    await bOwner.post(`/api/v1/alerts?tenantId=${tenantB.id}`, { source: "isolation", sourceId: "b-alert-1", name: "B secret alert", priority: "High" })
+  ).json();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
 
   const params: Record<string, string> = {
@@ -27,6 +30,7 @@ export async function isolationFixtures(app: TestApp) {
     keyId: key.id,
     notificationId: notification.id,
     sessionId: session.id,
+    alertId: alert.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -39,10 +43,22 @@ export async function isolationFixtures(app: TestApp) {
     "PATCH /api/v1/tenants/:tenantId/members/:userId": { role: "viewer" },
     "POST /api/v1/users/:userId/password": { newPassword: "Stranger-Set-This-1" },
     "PUT /api/v1/settings/signup": { open: true },
+    "POST /api/v1/alerts": { source: "probe", sourceId: "probe-1", name: "Probe", priority: "Low" },
+    "POST /api/v1/alerts/bulk": [{ source: "probe", sourceId: "probe-2", name: "Probe", priority: "Low" }],
+    "POST /api/v1/alerts/:alertId/transition": { status: "Acknowledged" },
+    "POST /api/v1/alerts/:alertId/assign": { assigneeUserId: null },
+    "POST /api/v1/alerts/:alertId/comments": { comment: "probe" },
+    "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
+  };
+
+  /** Query strings aimed at Tenant B, for routes that take the tenant from the query. */
+  const queries: Record<string, string> = {
+    "POST /api/v1/alerts": `tenantId=${tenantB.id}`,
+    "POST /api/v1/alerts/bulk": `tenantId=${tenantB.id}`,
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert"];
 
-  return { tenantA, tenantB, params, bodies, secrets };
+  return { tenantA, tenantB, params, bodies, queries, secrets };
 }

@@ -6,6 +6,7 @@ import { type Env, loadEnv } from "../config/env";
 import type { AppContext } from "../context";
 import { type Database, openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
+import { AppEvents } from "../lib/events";
 
 export interface TestApp extends BuiltApp {
   ctx: AppContext;
@@ -45,7 +46,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, "/nonexistent");
   await migrateToLatest(database.db as never);
   const clock = { now: Date.UTC(2026, 10, 21, 12, 0, 0) };
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => clock.now, secret: "test-secret-".padEnd(40, "x") };
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => clock.now, secret: "test-secret-".padEnd(40, "x"), events: new AppEvents() };
   const built = await buildApp(ctx, { logger: false });
   await built.app.ready();
   return {

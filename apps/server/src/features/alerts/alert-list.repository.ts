@@ -1,0 +1,122 @@
+import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, type SlaState } from "@watchfloor/shared";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { DB } from "../../db/tables";
+import { invalid } from "../../http/errors";
+
+type Eb = ExpressionBuilder<DB, "alerts">;
+
+const sortColumns: Record<AlertSortKey, string> = {
+  detectedAt: "alerts.detected_at",
+  priority: "alerts.priority_rank",
+  status: "alerts.status",
+  name: "alerts.name",
+  assignee: "alerts.assignee",
+  updatedAt: "alerts.updated_at",
+  source: "alerts.source",
+};
+
+/** SQL for one SLA step being in a given state at `now` (mirrors sla.ts slaState). */
+function slaCondition(eb: Eb, state: SlaState, due: "ack_due_at" | "respond_due_at", done: "acknowledged_at" | "responded_at", now: number) {
+  const atRisk = sql<number>`alerts.detected_at + (alerts.${sql.ref(due)} - alerts.detected_at) * ${sql.lit(slaAtRiskShare)}`;
+  switch (state) {
+    case "Met":
+      return eb.and([eb(done, "is not", null), eb(done, "<=", eb.ref(due))]);
+    case "Missed":
+      return eb.or([eb(done, ">", eb.ref(due)), eb.and([eb(done, "is", null), eb(due, "<", now)])]);
+    case "At risk":
+      return eb.and([eb(done, "is", null), eb(due, ">=", now), eb(atRisk, "<=", now)]);
+    case "On track":
+      return eb.and([eb(done, "is", null), eb(atRisk, ">", now)]);
+  }
+}
+
+/** Applies every filter of the list query; tenant scope first, always. */
+export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number) {
+  const tenants = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
+  let query = db.selectFrom("alerts").where("alerts.tenant_id", "in", tenants.length ? tenants : ["-"]);
+  if (q.view === "open") query = query.where("alerts.status", "in", ["Open", "Acknowledged", "In Progress"]);
+  if (q.view === "closed") query = query.where("alerts.status", "in", ["Resolved", "Closed"]);
+  if (q.status?.length) query = query.where("alerts.status", "in", q.status);
+  if (q.priority?.length) query = query.where("alerts.priority_rank", "in", q.priority.map((p) => priorityRank[p]));
+  if (q.assignee?.length) {
+    const names = q.assignee.filter((a) => a !== "unassigned");
+    query = query.where((eb) =>
+      eb.or([
+        ...(names.length ? [eb("alerts.assignee", "in", names)] : []),
+        ...(q.assignee?.includes("unassigned") ? [eb("alerts.assignee", "is", null)] : []),
+      ]),
+    );
+  }
+  if (q.detectionSource?.length) query = query.where("alerts.detection_source", "in", q.detectionSource);
+  if (q.sourceTool?.length) query = query.where("alerts.source_tool", "in", q.sourceTool);
+  if (q.environment?.length) query = query.where("alerts.client_environment", "in", q.environment);
+  if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
+  if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));
+  if (q.technique?.length) {
+    const techniques = q.technique;
+    query = query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
+      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.technique_id", "in", techniques),
+    );
+  }
+  if (q.tactic?.length) {
+    const tacticList = q.tactic;
+    query = query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
+      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.tactic", "in", tacticList),
+    );
+  }
+  if (q.ackSla?.length) {
+    const states = q.ackSla;
+    query = query.where((eb) => eb.or(states.map((s) => slaCondition(eb, s, "ack_due_at", "acknowledged_at", now))));
+  }
+  if (q.respondSla?.length) {
+    const states = q.respondSla;
+    query = query.where((eb) => eb.or(states.map((s) => slaCondition(eb, s, "respond_due_at", "responded_at", now))));
+  }
+  if (q.q) {
+    const needle = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`alerts.search_text like ${needle} escape '\\'`);
+  }
+  return query;
+}
+
+interface Cursor {
+  v: string | number | null;
+  id: string;
+}
+
+export function decodeAlertCursor(cursor: string | undefined): Cursor | undefined {
+  if (!cursor) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString()) as Cursor;
+    if (typeof parsed.id === "string") return parsed;
+  } catch {
+    // reported below
+  }
+  throw invalid("cursor", "is not a cursor this API issued");
+}
+
+export const encodeAlertCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+
+/** Sorts on (column, id) and continues after the cursor: stable pages at any depth. */
+export function sortedPage<O>(query: SelectQueryBuilder<DB, "alerts", O>, q: AlertListQuery, cursor: Cursor | undefined) {
+  const column = sql.raw(q.sort === "assignee" ? "coalesce(alerts.assignee, '')" : sortColumns[q.sort]);
+  const dir = q.dir;
+  let page = query;
+  if (cursor) {
+    const op = sql.raw(dir === "desc" ? "<" : ">");
+    page = page.where(sql<boolean>`(${column} ${op} ${cursor.v} or (${column} = ${cursor.v} and alerts.id ${op} ${cursor.id}))`);
+  }
+  return page.orderBy(sql`${column}`, dir).orderBy("alerts.id", dir).limit(q.limit + 1);
+}
+
+export function cursorValue(row: Record<string, unknown>, sort: AlertSortKey): string | number | null {
+  switch (sort) {
+    case "detectedAt": return row.detected_at as number;
+    case "priority": return row.priority_rank as number;
+    case "status": return row.status as string;
+    case "name": return row.name as string;
+    case "assignee": return (row.assignee as string | null) ?? "";
+    case "updatedAt": return row.updated_at as number;
+    case "source": return row.source as string;
+  }
+}

@@ -1,0 +1,120 @@
+import type { Kysely, Transaction } from "kysely";
+import type { AlertAttackTable, AlertsTable, DB } from "../../db/tables";
+import { sourceOwnedColumns } from "./alert-row";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// About 75 columns a row: 100 rows stay well under SQLite's 32,766 bound parameters.
+const CHUNK = 100;
+
+export interface UpsertResult {
+  created: number;
+  updated: number;
+  /** The stored id of every row, in input order (existing alerts keep their id). */
+  ids: string[];
+}
+
+/**
+ * Inserts or updates on (tenant, source, source id). Within one call a repeated key counts as an
+ * update of the earlier row. ATT&CK links are rewritten for every row written.
+ */
+export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]): Promise<UpsertResult> {
+  const existing = new Map<string, string>();
+  const bySource = new Map<string, string[]>();
+  for (const row of rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row.source_id]);
+  for (const [source, ids] of bySource) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const found = await db
+        .selectFrom("alerts")
+        .select(["id", "source_id"])
+        .where("tenant_id", "=", tenantId)
+        .where("source", "=", source)
+        .where("source_id", "in", ids.slice(i, i + 500))
+        .execute();
+      for (const f of found) existing.set(`${source}\u0000${f.source_id}`, f.id);
+    }
+  }
+  let created = 0;
+  let updated = 0;
+  const ids: string[] = [];
+  const latest = new Map<string, AlertsTable>();
+  for (const row of rows) {
+    const key = `${row.source}\u0000${row.source_id}`;
+    const known = existing.get(key);
+    if (known) {
+      updated++;
+      row.id = known;
+    } else {
+      created++;
+      existing.set(key, row.id);
+    }
+    ids.push(row.id);
+    latest.set(key, row);
+  }
+  const unique = [...latest.values()];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const chunk = unique.slice(i, i + CHUNK);
+    await db
+      .insertInto("alerts")
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(["tenant_id", "source", "source_id"]).doUpdateSet((eb) =>
+          Object.fromEntries(sourceOwnedColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+        ),
+      )
+      .execute();
+    await writeAttackLinks(db, tenantId, chunk);
+  }
+  return { created, updated, ids };
+}
+
+async function writeAttackLinks(db: Db, tenantId: string, rows: AlertsTable[]): Promise<void> {
+  await db.deleteFrom("alert_attack").where("alert_id", "in", rows.map((r) => r.id)).execute();
+  const links: AlertAttackTable[] = [];
+  for (const row of rows) {
+    for (const technique of JSON.parse(row.mitre_techniques) as string[]) links.push({ alert_id: row.id, tenant_id: tenantId, technique_id: technique, tactic: null });
+    for (const tactic of JSON.parse(row.tactics) as string[]) links.push({ alert_id: row.id, tenant_id: tenantId, technique_id: null, tactic });
+  }
+  for (let i = 0; i < links.length; i += 500) await db.insertInto("alert_attack").values(links.slice(i, i + 500)).execute();
+}
+
+export const findAlert = (db: Db, tenantIds: readonly string[], id: string) =>
+  tenantIds.length === 0
+    ? Promise.resolve(undefined)
+    : db
+        .selectFrom("alerts")
+        .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
+        .selectAll("alerts")
+        .select("tenants.name as tenant_name")
+        .where("alerts.id", "=", id)
+        .where("alerts.tenant_id", "in", [...tenantIds])
+        .executeTakeFirst();
+
+export async function updateAlert(db: Db, id: string, changes: Partial<AlertsTable>): Promise<void> {
+  await db.updateTable("alerts").set(changes).where("id", "=", id).execute();
+}
+
+/** Alerts sharing the rule, host, user or source address, newest first. */
+export async function relatedAlerts(db: Db, tenantId: string, alert: Pick<AlertsTable, "id" | "rule" | "hostname" | "username" | "src_ip">) {
+  const related: { id: string; name: string; priority: string; status: string; detected_at: number; reason: string }[] = [];
+  const pairs = [
+    ["rule", alert.rule, "same rule"],
+    ["hostname", alert.hostname, "same host"],
+    ["username", alert.username, "same user"],
+    ["src_ip", alert.src_ip, "same source IP"],
+  ] as const;
+  for (const [column, value, reason] of pairs) {
+    if (!value) continue;
+    const rows = await db
+      .selectFrom("alerts")
+      .select(["id", "name", "priority", "status", "detected_at"])
+      .where("tenant_id", "=", tenantId)
+      .where(column, "=", value)
+      .where("id", "!=", alert.id)
+      .orderBy("detected_at", "desc")
+      .limit(10)
+      .execute();
+    for (const r of rows) if (!related.some((x) => x.id === r.id)) related.push({ ...r, reason });
+  }
+  return related;
+}

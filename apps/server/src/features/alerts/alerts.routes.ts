@@ -1,0 +1,97 @@
+import {
+  alertInputSchema,
+  alertListQuerySchema,
+  alertPageSchema,
+  assignBodySchema,
+  bulkBodySchema,
+  commentBodySchema,
+  transitionBodySchema,
+} from "@watchfloor/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { invalid } from "../../http/errors";
+import * as service from "./alerts.service";
+import { doerOf } from "./doer";
+
+const BULK_LIMIT = 50_000;
+const alertParams = z.object({ alertId: z.string() });
+const detail = z.object({ alert: z.record(z.string(), z.unknown()), allowedMoves: z.array(z.string()), timeline: z.array(z.unknown()), related: z.array(z.unknown()) });
+const tenantQuery = z.object({ tenantId: z.string().optional() });
+
+export const alertRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const read = { policy: { access: "tenant", permission: "tenant.read" } } as const;
+    const write = { policy: { access: "tenant", permission: "data.write" } } as const;
+    const ingest = { policy: { access: "tenant", permission: "data.write", apiKey: true } } as const;
+
+    // NDJSON bodies arrive as text and are split here so a bad line is reported by number.
+    app.addContentTypeParser("application/x-ndjson", { parseAs: "string", bodyLimit: 256 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+    app.post(
+      "/alerts",
+      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, body: alertInputSchema } },
+      async (request, reply) => {
+        const tenantId = service.ingestTenant(request.scope, request.query.tenantId);
+        const outcome = await service.ingestAlerts(ctx, tenantId, [request.body], await doerOf(ctx, request));
+        return reply.status(outcome.created ? 201 : 200).send({ id: outcome.ids[0], created: outcome.created === 1 });
+      },
+    );
+
+    app.post(
+      "/alerts/bulk",
+      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery }, bodyLimit: 256 * 1024 * 1024 },
+      async (request) => {
+        const tenantId = service.ingestTenant(request.scope, request.query.tenantId);
+        const items = parseBulk(request.body);
+        return service.ingestAlerts(ctx, tenantId, items, await doerOf(ctx, request));
+      },
+    );
+
+    app.get("/alerts", { config: read, schema: { tags: ["alerts"], querystring: alertListQuerySchema, response: { 200: alertPageSchema } } }, async (request) =>
+      service.listAlerts(ctx, request.scope, request.query),
+    );
+
+    app.get("/alerts/:alertId", { config: read, schema: { tags: ["alerts"], params: alertParams, response: { 200: detail } } }, async (request) =>
+      service.getAlert(ctx, request.scope, request.params.alertId),
+    );
+
+    app.post("/alerts/:alertId/transition", { config: write, schema: { tags: ["alerts"], params: alertParams, body: transitionBodySchema, response: { 200: detail } } }, async (request) =>
+      service.transitionAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body),
+    );
+
+    app.post("/alerts/:alertId/assign", { config: write, schema: { tags: ["alerts"], params: alertParams, body: assignBodySchema, response: { 200: detail } } }, async (request) =>
+      service.assignAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.assigneeUserId),
+    );
+
+    app.post("/alerts/:alertId/comments", { config: write, schema: { tags: ["alerts"], params: alertParams, body: commentBodySchema, response: { 200: detail } } }, async (request) =>
+      service.commentOnAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.comment),
+    );
+
+    app.post("/alerts/bulk-update", { config: write, schema: { tags: ["alerts"], body: bulkBodySchema } }, async (request) => {
+      const { ids, action } = request.body;
+      return service.bulkAlerts(ctx, request.scope, await doerOf(ctx, request), ids, action);
+    });
+  };
+
+/** A JSON array, or NDJSON text (one alert per line; blank lines ignored). */
+function parseBulk(body: unknown): unknown[] {
+  let items: unknown[];
+  if (Array.isArray(body)) items = body;
+  else if (typeof body === "string") {
+    items = [];
+    const lines = body.split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]?.trim();
+      if (!line) continue;
+      try {
+        items.push(JSON.parse(line));
+      } catch {
+        throw invalid(`line ${i + 1}`, "is not valid JSON; nothing was stored");
+      }
+    }
+  } else throw invalid("body", "must be a JSON array or NDJSON (application/x-ndjson)");
+  if (items.length > BULK_LIMIT) throw invalid("body", `holds ${items.length} alerts; send at most ${BULK_LIMIT} per request`);
+  return items;
+}

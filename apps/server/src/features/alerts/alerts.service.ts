@@ -1,0 +1,238 @@
+import {
+  type AlertListQuery,
+  alertInputSchema,
+  allowedMoves,
+  closeNeedsResolution,
+  errorCodes,
+  type IncidentStatus,
+  type Priority,
+  type TransitionBody,
+} from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import type { AlertsTable } from "../../db/tables";
+import { assertTenantInScope } from "../../http/auth-guard";
+import { AppError, invalid, notFound } from "../../http/errors";
+import type { TenantScope } from "../../http/policy";
+import { iso } from "../../lib/time";
+import { newId } from "../../lib/tokens";
+import { toAlertRow } from "./alert-row";
+import { cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, sortedPage } from "./alert-list.repository";
+import { toDetail, toSummary } from "./alert-view";
+import * as repo from "./alerts.repository";
+import { policyFor } from "./sla";
+import { slaPolicies } from "./sla-policies.repository";
+import { addTimeline, listTimeline } from "./timeline.repository";
+
+export interface Doer {
+  userId: string | null;
+  name: string;
+}
+
+export interface IngestOutcome {
+  created: number;
+  updated: number;
+  rejected: { index: number; problems: { path: string; message: string }[] }[];
+  ids: string[];
+}
+
+/**
+ * Validates and stores alerts for one tenant in one transaction. Invalid items are reported
+ * by index and nothing of theirs is written; valid ones are upserted on (source, source id).
+ */
+export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unknown[], doer: Doer): Promise<IngestOutcome> {
+  const now = ctx.now();
+  const policies = await slaPolicies(ctx.db, tenantId);
+  const rows: AlertsTable[] = [];
+  const rejected: IngestOutcome["rejected"] = [];
+  items.forEach((item, index) => {
+    const parsed = alertInputSchema.safeParse(item);
+    if (!parsed.success) {
+      rejected.push({ index, problems: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
+      return;
+    }
+    rows.push(toAlertRow(parsed.data, tenantId, newId(), now, policyFor(parsed.data.priority as Priority, policies)));
+  });
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const upserted = await repo.upsertAlerts(trx, tenantId, rows);
+    await addTimeline(
+      trx,
+      rows.map((r, i) => ({
+        tenantId,
+        subjectType: "alert" as const,
+        subjectId: upserted.ids[i] ?? r.id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "created" as const,
+        changes: { source: r.source, sourceId: r.source_id },
+      })),
+    );
+    return upserted;
+  });
+  if (result.ids.length) ctx.events.publish({ tenantId, kind: "alert", ids: result.ids, action: result.created ? "created" : "updated" });
+  return { ...result, rejected };
+}
+
+export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
+  const now = ctx.now();
+  const cursor = decodeAlertCursor(query.cursor);
+  const base = filteredAlerts(ctx.db, scope.tenantIds, query, now)
+    .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
+    .selectAll("alerts")
+    .select("tenants.name as tenant_name");
+  const rows = await sortedPage(base, query, cursor).execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toSummary(r, now)),
+    nextCursor: rows.length > query.limit && last ? encodeAlertCursor({ v: cursorValue(last, query.sort), id: last.id }) : null,
+  };
+}
+
+export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) {
+  const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Alert");
+  const now = ctx.now();
+  const [timeline, related] = await Promise.all([
+    listTimeline(ctx.db, row.tenant_id, "alert", row.id),
+    repo.relatedAlerts(ctx.db, row.tenant_id, row),
+  ]);
+  return {
+    alert: toDetail(row, now),
+    allowedMoves: allowedMoves(row.status as IncidentStatus),
+    timeline: timeline.map((t) => ({
+      id: t.id,
+      at: iso(t.at),
+      actorName: t.actor_name,
+      kind: t.kind,
+      changes: JSON.parse(t.changes) as Record<string, unknown>,
+      comment: t.comment,
+    })),
+    related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority, status: r.status, detectedAt: iso(r.detected_at), reason: r.reason })),
+  };
+}
+
+/** The date columns a move sets from the clock; clients never send them. */
+export function transitionChanges(from: IncidentStatus, body: TransitionBody, row: Pick<AlertsTable, "acknowledged_at" | "responded_at" | "resolved_at">, now: number): Partial<AlertsTable> {
+  const to = body.status;
+  if (!allowedMoves(from).includes(to)) {
+    throw new AppError(409, errorCodes.conflict, `An alert cannot move from ${from} to ${to}.`, [
+      { path: "status", message: `allowed: ${allowedMoves(from).join(", ") || "none"}` },
+    ]);
+  }
+  const changes: Partial<AlertsTable> = { status: to, updated_at: now };
+  if (to === "Acknowledged") changes.acknowledged_at = row.acknowledged_at ?? now;
+  if (to === "In Progress") {
+    changes.responded_at = row.responded_at ?? now;
+    if (from === "Resolved" || from === "Closed") Object.assign(changes, { resolved_at: null, closed_at: null });
+  }
+  if (to === "Resolved") changes.resolved_at = now;
+  if (to === "Closed") {
+    if (closeNeedsResolution(from) && !body.resolutionType) throw invalid("resolutionType", "Closing an open alert needs a resolution type.");
+    changes.closed_at = now;
+    changes.resolved_at = row.resolved_at ?? now;
+  }
+  if (body.resolutionType) changes.resolution_type = body.resolutionType;
+  if (body.closureNotes) changes.closure_notes = body.closureNotes;
+  if (body.rootCause) changes.root_cause = body.rootCause;
+  return changes;
+}
+
+export async function transitionAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, body: TransitionBody) {
+  const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Alert");
+  await applyTransition(ctx, doer, row, body);
+  return getAlert(ctx, scope, id);
+}
+
+async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, body: TransitionBody) {
+  const now = ctx.now();
+  const from = row.status as IncidentStatus;
+  const changes = transitionChanges(from, body, row, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateAlert(trx, row.id, changes);
+    await addTimeline(trx, [
+      { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status", changes: { status: [from, body.status], ...(body.resolutionType ? { resolutionType: body.resolutionType } : {}) }, comment: body.comment ?? null },
+    ]);
+  });
+  ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
+}
+
+export async function assignAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, assigneeUserId: string | null) {
+  const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Alert");
+  await applyAssignment(ctx, doer, row, assigneeUserId);
+  return getAlert(ctx, scope, id);
+}
+
+async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, assigneeUserId: string | null) {
+  let name: string | null = null;
+  if (assigneeUserId) {
+    const member = await ctx.db
+      .selectFrom("memberships")
+      .innerJoin("users", "users.id", "memberships.user_id")
+      .select(["users.display_name", "memberships.role"])
+      .where("memberships.tenant_id", "=", row.tenant_id)
+      .where("users.id", "=", assigneeUserId)
+      .executeTakeFirst();
+    if (!member || member.role === "executive") throw invalid("assigneeUserId", "is not an analyst of this alert's tenant");
+    name = member.display_name;
+  }
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateAlert(trx, row.id, { assignee: name, assignee_user_id: assigneeUserId, assigned_at: assigneeUserId ? now : row.assigned_at, updated_at: now });
+    await addTimeline(trx, [
+      { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "assigned", changes: { assignee: [row.assignee, name] } },
+    ]);
+    if (assigneeUserId && assigneeUserId !== doer.userId) {
+      await trx.insertInto("notifications").values({
+        id: newId(), user_id: assigneeUserId, tenant_id: row.tenant_id, kind: "assignment",
+        message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`, link: `/dashboard/incidents/alerts/${row.id}`, created_at: now, read_at: null,
+      }).execute();
+    }
+  });
+  ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
+}
+
+export async function commentOnAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, comment: string) {
+  const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Alert");
+  await addTimeline(ctx.db, [{ tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: ctx.now(), actorUserId: doer.userId, actorName: doer.name, kind: "comment", comment }]);
+  return getAlert(ctx, scope, id);
+}
+
+/** Applies one action to many alerts; each succeeds or fails on its own (e.g. an illegal move), with the reason. */
+export async function bulkAlerts(
+  ctx: AppContext,
+  scope: TenantScope,
+  doer: Doer,
+  ids: string[],
+  action: { type: "assign"; assigneeUserId: string | null } | ({ type: "status" } & TransitionBody),
+) {
+  const rows = [];
+  for (const id of new Set(ids)) {
+    const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
+    // All or nothing on visibility: an unknown id is never echoed back.
+    if (!row) throw notFound("One or more alerts");
+    rows.push(row);
+  }
+  const results: { id: string; ok: boolean; error?: string }[] = [];
+  for (const row of rows) {
+    const id = row.id;
+    try {
+      if (action.type === "assign") await applyAssignment(ctx, doer, row, action.assigneeUserId);
+      else await applyTransition(ctx, doer, row, action);
+      results.push({ id, ok: true });
+    } catch (error) {
+      results.push({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { updated: results.filter((r) => r.ok).length, results };
+}
+
+export function ingestTenant(scope: TenantScope, tenantId: string | undefined): string {
+  const target = tenantId ?? scope.selected ?? (scope.tenantIds.length === 1 ? scope.tenantIds[0] : undefined);
+  if (!target) throw invalid("tenantId", "Name the tenant (or select one) to ingest into.");
+  assertTenantInScope(scope, target);
+  return target;
+}
