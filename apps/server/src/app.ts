@@ -16,6 +16,7 @@ import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { incidentRoutes } from "./features/incidents/incidents.routes";
 import { registerMetrics } from "./features/health/metrics";
 import { invitationRoutes } from "./features/invitations/invitations.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
@@ -47,6 +48,7 @@ const apiFeatures = [
   notificationRoutes,
   settingsRoutes,
   alertRoutes,
+  incidentRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

@@ -9,3 +9,4 @@ export * from "./attack";
 export * from "./alerts";
 export * from "./workflow";
 export * from "./alerts-api";
+export * from "./incidents-api";

@@ -21,6 +21,7 @@ export async function isolationFixtures(app: TestApp) {
   const alert = (
     await bOwner.post(`/api/v1/alerts?tenantId=${tenantB.id}`, { source: "isolation", sourceId: "b-alert-1", name: "B secret alert", priority: "High" })
   ).json();
+  const incident = (await bOwner.post("/api/v1/incidents", { tenantId: tenantB.id, title: "B secret incident", priority: "High", alertIds: [alert.id] })).json().incident;
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
 
   const params: Record<string, string> = {
@@ -31,6 +32,7 @@ export async function isolationFixtures(app: TestApp) {
     notificationId: notification.id,
     sessionId: session.id,
     alertId: alert.id,
+    incidentId: incident.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -48,6 +50,11 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/alerts/:alertId/transition": { status: "Acknowledged" },
     "POST /api/v1/alerts/:alertId/assign": { assigneeUserId: null },
     "POST /api/v1/alerts/:alertId/comments": { comment: "probe" },
+    "POST /api/v1/incidents": { tenantId: tenantB.id, title: "Probe", priority: "Low" },
+    "POST /api/v1/incidents/escalate": { alertIds: [alert.id] },
+    "PATCH /api/v1/incidents/:incidentId": { title: "Renamed by a stranger" },
+    "POST /api/v1/incidents/:incidentId/transition": { status: "Acknowledged" },
+    "POST /api/v1/incidents/:incidentId/comments": { comment: "probe" },
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
   };
 
@@ -58,7 +65,7 @@ export async function isolationFixtures(app: TestApp) {
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert"];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident"];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

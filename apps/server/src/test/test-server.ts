@@ -81,7 +81,8 @@ export class TestClient {
     if (this.tenantId && headers["x-tenant-id"] === undefined) headers["x-tenant-id"] = this.tenantId;
     const response = await this.app.app.inject({ ...options, headers, remoteAddress: this.ip } as InjectOptions);
     for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const expired = c.value === "" || (c.expires && c.expires.getTime() < Date.now() - 1000) || c.maxAge === 0;
+      // Only explicit deletions count: the test clock, not the wall clock, governs expiry.
+      const expired = c.value === "" || (c.expires && c.expires.getTime() < 86_400_000) || c.maxAge === 0;
       if (expired) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }

@@ -1,0 +1,47 @@
+import {
+  commentBodySchema,
+  escalateBodySchema,
+  incidentCreateBodySchema,
+  incidentListQuerySchema,
+  incidentSummarySchema,
+  incidentUpdateBodySchema,
+  transitionBodySchema,
+} from "@watchfloor/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { doerOf } from "../alerts/doer";
+import * as service from "./incidents.service";
+
+const params = z.object({ incidentId: z.string() });
+
+export const incidentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const read = { policy: { access: "tenant", permission: "tenant.read" } } as const;
+    const write = { policy: { access: "tenant", permission: "data.write" } } as const;
+
+    app.get(
+      "/incidents",
+      { config: read, schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: z.object({ items: z.array(incidentSummarySchema), nextCursor: z.string().nullable() }) } } },
+      async (request) => service.listIncidents(ctx, request.scope, request.query),
+    );
+    app.post("/incidents", { config: write, schema: { tags: ["incidents"], body: incidentCreateBodySchema } }, async (request, reply) =>
+      reply.status(201).send(await service.createIncident(ctx, request.scope, await doerOf(ctx, request), request.body)),
+    );
+    app.post("/incidents/escalate", { config: write, schema: { tags: ["incidents"], body: escalateBodySchema } }, async (request) =>
+      service.escalate(ctx, request.scope, await doerOf(ctx, request), request.body),
+    );
+    app.get("/incidents/:incidentId", { config: read, schema: { tags: ["incidents"], params } }, async (request) =>
+      service.getIncident(ctx, request.scope, request.params.incidentId),
+    );
+    app.patch("/incidents/:incidentId", { config: write, schema: { tags: ["incidents"], params, body: incidentUpdateBodySchema } }, async (request) =>
+      service.updateIncidentFields(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
+    );
+    app.post("/incidents/:incidentId/transition", { config: write, schema: { tags: ["incidents"], params, body: transitionBodySchema } }, async (request) =>
+      service.transitionIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
+    );
+    app.post("/incidents/:incidentId/comments", { config: write, schema: { tags: ["incidents"], params, body: commentBodySchema } }, async (request) =>
+      service.commentOnIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body.comment),
+    );
+  };

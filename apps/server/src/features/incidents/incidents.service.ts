@@ -1,0 +1,169 @@
+import { allowedMoves, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import type { AlertsTable } from "../../db/tables";
+import { assertTenantInScope } from "../../http/auth-guard";
+import { decodeCursor, encodeCursor } from "../../http/cursor";
+import { invalid, notFound } from "../../http/errors";
+import type { TenantScope } from "../../http/policy";
+import { iso } from "../../lib/time";
+import { newId } from "../../lib/tokens";
+import type { Doer } from "../alerts/alerts.service";
+import { transitionChanges } from "../alerts/alerts.service";
+import { findAlert } from "../alerts/alerts.repository";
+import { addTimeline, listTimeline } from "../alerts/timeline.repository";
+import * as repo from "./incidents.repository";
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findIncident>>>;
+
+const reference = (row: Pick<Row, "tenant_slug" | "number">) => `${row.tenant_slug.toUpperCase()}-INC-${String(row.number).padStart(4, "0")}`;
+
+const toSummary = (row: Row) => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  tenantName: row.tenant_name,
+  number: row.number,
+  reference: reference(row),
+  title: row.title,
+  priority: row.priority as Priority,
+  status: row.status as IncidentStatus,
+  ownerUserId: row.owner_user_id,
+  ownerName: row.owner_name,
+  alertCount: Number(row.alert_count ?? 0),
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+async function checkOwner(ctx: AppContext, tenantId: string, ownerUserId: string | null | undefined) {
+  if (!ownerUserId) return;
+  const member = await ctx.db.selectFrom("memberships").select("role").where("tenant_id", "=", tenantId).where("user_id", "=", ownerUserId).executeTakeFirst();
+  if (!member || member.role === "executive") throw invalid("ownerUserId", "is not an analyst of this tenant");
+}
+
+async function alertsInTenant(ctx: AppContext, scope: TenantScope, tenantId: string, ids: string[]): Promise<AlertsTable[]> {
+  const rows: AlertsTable[] = [];
+  for (const id of new Set(ids)) {
+    const alert = await findAlert(ctx.db, scope.tenantIds, id);
+    if (!alert) throw notFound("One or more alerts");
+    if (alert.tenant_id !== tenantId) throw invalid("alertIds", "An incident holds alerts of its own tenant only.");
+    rows.push(alert);
+  }
+  return rows;
+}
+
+export async function createIncident(
+  ctx: AppContext,
+  scope: TenantScope,
+  doer: Doer,
+  body: { tenantId: string; title: string; description?: string; priority: Priority; ownerUserId?: string | null; alertIds: string[] },
+) {
+  assertTenantInScope(scope, body.tenantId);
+  await checkOwner(ctx, body.tenantId, body.ownerUserId);
+  const alerts = await alertsInTenant(ctx, scope, body.tenantId, body.alertIds);
+  const now = ctx.now();
+  const id = newId();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertIncident(trx, {
+      id, tenant_id: body.tenantId, number: await repo.nextIncidentNumber(trx, body.tenantId), title: body.title,
+      description: body.description ?? null, priority: body.priority, status: "Open", owner_user_id: body.ownerUserId ?? null,
+      root_cause: null, resolution_type: null, closure_notes: null, ticket_id: null, created_by: doer.userId,
+      created_at: now, updated_at: now, acknowledged_at: null, responded_at: null, resolved_at: null, closed_at: null,
+    });
+    await escalateInto(trx, body.tenantId, id, alerts, doer, now);
+    await addTimeline(trx, [{ tenantId: body.tenantId, subjectType: "incident", subjectId: id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "created", changes: { alerts: alerts.length } }]);
+  });
+  ctx.events.publish({ tenantId: body.tenantId, kind: "incident", ids: [id], action: "created" });
+  return getIncident(ctx, scope, id);
+}
+
+async function escalateInto(trx: Parameters<typeof repo.linkAlerts>[0], tenantId: string, incidentId: string, alerts: AlertsTable[], doer: Doer, now: number) {
+  if (alerts.length === 0) return;
+  await repo.linkAlerts(trx, tenantId, incidentId, alerts.map((a) => a.id), now);
+  await addTimeline(trx, [
+    ...alerts.map((a) => ({ tenantId, subjectType: "alert" as const, subjectId: a.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "escalated" as const, changes: { incidentId } })),
+    { tenantId, subjectType: "incident", subjectId: incidentId, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "linked", changes: { alertIds: alerts.map((a) => a.id) } },
+  ]);
+}
+
+/** Escalates alerts into an existing incident, or into a new one named after the first alert. */
+export async function escalate(ctx: AppContext, scope: TenantScope, doer: Doer, body: { alertIds: string[]; incidentId?: string }) {
+  const first = await findAlert(ctx.db, scope.tenantIds, body.alertIds[0] ?? "");
+  if (!first) throw notFound("One or more alerts");
+  if (!body.incidentId) {
+    const highest = (await alertsInTenant(ctx, scope, first.tenant_id, body.alertIds)).reduce((a, b) => (b.priority_rank > a.priority_rank ? b : a));
+    return createIncident(ctx, scope, doer, { tenantId: first.tenant_id, title: first.name, priority: highest.priority as Priority, alertIds: body.alertIds });
+  }
+  const incident = await repo.findIncident(ctx.db, scope.tenantIds, body.incidentId);
+  if (!incident) throw notFound("Incident");
+  const alerts = await alertsInTenant(ctx, scope, incident.tenant_id, body.alertIds);
+  const now = ctx.now();
+  await ctx.db.transaction().execute((trx) => escalateInto(trx, incident.tenant_id, incident.id, alerts, doer, now));
+  ctx.events.publish({ tenantId: incident.tenant_id, kind: "alert", ids: alerts.map((a) => a.id), action: "updated" });
+  return getIncident(ctx, scope, incident.id);
+}
+
+export async function listIncidents(ctx: AppContext, scope: TenantScope, q: { view: string; status?: string; priority?: string; q?: string; cursor?: string; limit: number }) {
+  const statuses = q.status?.split(",").filter(Boolean) ?? (q.view === "open" ? ["Open", "Acknowledged", "In Progress"] : q.view === "closed" ? ["Resolved", "Closed"] : undefined);
+  const rows = await repo.listIncidents(ctx.db, scope.tenantIds, { statuses, priorities: q.priority?.split(",").filter(Boolean), q: q.q, before: decodeCursor(q.cursor, "cursor"), limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return { items: page.map(toSummary), nextCursor: rows.length > q.limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
+}
+
+export async function getIncident(ctx: AppContext, scope: TenantScope, id: string) {
+  const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Incident");
+  const [alerts, timeline] = await Promise.all([repo.linkedAlerts(ctx.db, row.tenant_id, id), listTimeline(ctx.db, row.tenant_id, "incident", id)]);
+  return {
+    incident: { ...toSummary(row), description: row.description, rootCause: row.root_cause, resolutionType: row.resolution_type, closureNotes: row.closure_notes, ticketId: row.ticket_id },
+    allowedMoves: allowedMoves(row.status as IncidentStatus),
+    alerts: alerts.map((a) => ({ id: a.id, name: a.name, priority: a.priority, status: a.status, source: a.source, detectedAt: iso(a.detected_at) })),
+    timeline: timeline.map((t) => ({ id: t.id, at: iso(t.at), actorName: t.actor_name, kind: t.kind, changes: JSON.parse(t.changes) as Record<string, unknown>, comment: t.comment })),
+  };
+}
+
+export async function transitionIncident(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, body: TransitionBody) {
+  const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Incident");
+  const now = ctx.now();
+  const changes = transitionChanges(row.status as IncidentStatus, body, row, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateIncident(trx, id, changes as never);
+    await addTimeline(trx, [{ tenantId: row.tenant_id, subjectType: "incident", subjectId: id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status", changes: { status: [row.status, body.status] }, comment: body.comment ?? null }]);
+  });
+  ctx.events.publish({ tenantId: row.tenant_id, kind: "incident", ids: [id], action: "updated" });
+  return getIncident(ctx, scope, id);
+}
+
+export async function updateIncidentFields(
+  ctx: AppContext,
+  scope: TenantScope,
+  doer: Doer,
+  id: string,
+  body: { title?: string; description?: string; priority?: Priority; ownerUserId?: string | null; rootCause?: string; ticketId?: string; resolutionType?: "Manual" | "Automated" },
+) {
+  const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Incident");
+  await checkOwner(ctx, row.tenant_id, body.ownerUserId);
+  const now = ctx.now();
+  const changes = {
+    ...(body.title !== undefined ? { title: body.title } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.priority !== undefined ? { priority: body.priority } : {}),
+    ...(body.ownerUserId !== undefined ? { owner_user_id: body.ownerUserId } : {}),
+    ...(body.rootCause !== undefined ? { root_cause: body.rootCause } : {}),
+    ...(body.ticketId !== undefined ? { ticket_id: body.ticketId } : {}),
+    ...(body.resolutionType !== undefined ? { resolution_type: body.resolutionType } : {}),
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateIncident(trx, id, { ...changes, updated_at: now });
+    await addTimeline(trx, [{ tenantId: row.tenant_id, subjectType: "incident", subjectId: id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "updated", changes: body }]);
+  });
+  return getIncident(ctx, scope, id);
+}
+
+export async function commentOnIncident(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, comment: string) {
+  const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Incident");
+  await addTimeline(ctx.db, [{ tenantId: row.tenant_id, subjectType: "incident", subjectId: id, at: ctx.now(), actorUserId: doer.userId, actorName: doer.name, kind: "comment", comment }]);
+  return getIncident(ctx, scope, id);
+}
