@@ -10,7 +10,10 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
+import { alertLiveRoutes } from "./features/alerts/alerts-live.routes";
 import { alertRoutes } from "./features/alerts/alerts.routes";
+import { savedViewRoutes } from "./features/alerts/saved-views.routes";
+import { slaRoutes } from "./features/alerts/sla.routes";
 import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -48,6 +51,9 @@ const apiFeatures = [
   notificationRoutes,
   settingsRoutes,
   alertRoutes,
+  alertLiveRoutes,
+  slaRoutes,
+  savedViewRoutes,
   incidentRoutes,
 ];
 

@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadEnv } from "./config/env";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
+import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { hashPassword } from "./features/auth/password-hash";
 import { addMembership, countUsers, findUserByEmail, insertUser } from "./features/auth/users.repository";
 import { seedDemoTenants } from "./features/tenants/demo-tenants";
@@ -50,10 +51,15 @@ program
         "",
       ].join("\n"),
     );
+    const breachTimer = setInterval(() => {
+      notifySlaBreaches(ctx).catch((error: unknown) => app.log.error({ err: error }, "SLA breach check failed"));
+    }, env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000);
+    breachTimer.unref();
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
+      clearInterval(breachTimer);
       app.log.info({ signal }, "shutting down");
       await app.close();
       await runtime.close();

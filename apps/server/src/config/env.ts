@@ -29,6 +29,8 @@ const envSchema = z
     WATCHFLOOR_WEB_DIST: z.string().optional(),
     WATCHFLOOR_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WATCHFLOOR_DEMO: bool.default(true),
+    /** How often `serve` looks for SLA breaches to notify. */
+    WATCHFLOOR_SLA_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.WATCHFLOOR_SECRET) {

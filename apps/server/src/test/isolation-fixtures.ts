@@ -21,6 +21,7 @@ export async function isolationFixtures(app: TestApp) {
   const alert = (
     await bOwner.post(`/api/v1/alerts?tenantId=${tenantB.id}`, { source: "isolation", sourceId: "b-alert-1", name: "B secret alert", priority: "High" })
   ).json();
+  const view = (await bUserClient.post("/api/v1/saved-views", { name: "B secret view", query: "priority=High" })).json();
   const incident = (await bOwner.post("/api/v1/incidents", { tenantId: tenantB.id, title: "B secret incident", priority: "High", alertIds: [alert.id] })).json().incident;
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
 
@@ -33,6 +34,7 @@ export async function isolationFixtures(app: TestApp) {
     sessionId: session.id,
     alertId: alert.id,
     incidentId: incident.id,
+    viewId: view.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -55,6 +57,8 @@ export async function isolationFixtures(app: TestApp) {
     "PATCH /api/v1/incidents/:incidentId": { title: "Renamed by a stranger" },
     "POST /api/v1/incidents/:incidentId/transition": { status: "Acknowledged" },
     "POST /api/v1/incidents/:incidentId/comments": { comment: "probe" },
+    "PUT /api/v1/sla-policies/:tenantId": { policies: [{ priority: "Low", ack: 1, respond: 2, resolve: 3 }] },
+    "POST /api/v1/saved-views": { name: "probe", query: "status=Open" },
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
   };
 
@@ -65,7 +69,7 @@ export async function isolationFixtures(app: TestApp) {
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident"];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view"];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

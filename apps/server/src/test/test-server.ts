@@ -90,6 +90,28 @@ export class TestClient {
   }
 
   get = (url: string) => this.request({ method: "GET", url });
+
+  /** Reads what a GET answers within `ms` (for streams that never end), as status and text. */
+  async peek(url: string, ms = 300, headers: Record<string, string> = {}): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }> {
+    const all: Record<string, string> = { "user-agent": this.userAgent, ...headers };
+    if (this.cookies.size) all.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.tenantId && all["x-tenant-id"] === undefined) all["x-tenant-id"] = this.tenantId;
+    const response = await this.app.app.inject({ method: "GET", url, headers: all, payloadAsStream: true } as InjectOptions);
+    const stream = (response as unknown as { stream(): NodeJS.ReadableStream & { destroy(): void } }).stream();
+    let body = "";
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stream.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      stream.on("end", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    stream.destroy();
+    return { statusCode: response.statusCode, body, headers: response.headers };
+  }
   post = (url: string, payload?: unknown) => this.request({ method: "POST", url, payload: payload as never });
   put = (url: string, payload?: unknown) => this.request({ method: "PUT", url, payload: payload as never });
   patch = (url: string, payload?: unknown) => this.request({ method: "PATCH", url, payload: payload as never });
