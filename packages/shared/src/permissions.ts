@@ -12,12 +12,13 @@ export const permissions = [
   "keys.manage", // API keys
   "audit.read", // security audit log
   "tenant.manage", // tenant settings and modules
+  "imports.manage", // quarantined import rows: view, fix, re-submit
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 const grants: Record<Role, readonly Permission[]> = {
   owner: permissions,
-  admin: ["tenant.read", "dashboards.read", "data.write", "members.manage", "keys.manage", "audit.read"],
+  admin: ["tenant.read", "dashboards.read", "data.write", "members.manage", "keys.manage", "audit.read", "imports.manage"],
   analyst: ["tenant.read", "dashboards.read", "data.write"],
   viewer: ["tenant.read", "dashboards.read"],
   executive: ["dashboards.read"],

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as foundation from "./migrations/0001-foundation";
 import * as alerts from "./migrations/0002-alerts";
+import * as alertSearch from "./migrations/0003-alert-search";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-alerts": alerts,
+  "0003-alert-search": alertSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

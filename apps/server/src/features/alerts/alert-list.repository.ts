@@ -1,5 +1,6 @@
 import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, type SlaState } from "@watchfloor/shared";
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { isSqlite } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { invalid } from "../../http/errors";
 
@@ -72,11 +73,21 @@ export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: 
     const states = q.respondSla;
     query = query.where((eb) => eb.or(states.map((s) => slaCondition(eb, s, "respond_due_at", "responded_at", now))));
   }
-  if (q.q) {
-    const needle = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`alerts.search_text like ${needle} escape '\\'`);
-  }
+  if (q.q) query = query.where(textMatch(db, q.q.toLowerCase()));
   return query;
+}
+
+/**
+ * Substring match on search_text. On SQLite, needles of 3+ characters go through the FTS5 trigram
+ * index (the LIKE still runs on the few candidates, so both engines answer the same); shorter
+ * ones, and PostgreSQL (whose trigram GIN index serves LIKE itself), use LIKE alone.
+ */
+function textMatch(db: Kysely<DB>, needle: string) {
+  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const likeSql = sql<boolean>`alerts.search_text like ${like} escape '\\'`;
+  if (!isSqlite(db as Kysely<unknown>) || needle.length < 3) return likeSql;
+  const phrase = `"${needle.replace(/"/g, '""')}"`;
+  return sql<boolean>`(alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${phrase}) and ${likeSql})`;
 }
 
 interface Cursor {
