@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadEnv } from "./config/env";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
+import { indexPendingAlerts } from "./features/alerts/alert-search";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { hashPassword } from "./features/auth/password-hash";
 import { addMembership, countUsers, findUserByEmail, insertUser } from "./features/auth/users.repository";
@@ -55,11 +56,24 @@ program
       notifySlaBreaches(ctx).catch((error: unknown) => app.log.error({ err: error }, "SLA breach check failed"));
     }, env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000);
     breachTimer.unref();
+    // The SQLite search index is filled off the ingestion path; search stays exact meanwhile.
+    let indexing = false;
+    const indexTimer = setInterval(() => {
+      if (indexing) return;
+      indexing = true;
+      indexPendingAlerts(ctx.db)
+        .catch((error: unknown) => app.log.error({ err: error }, "search indexing failed"))
+        .finally(() => {
+          indexing = false;
+        });
+    }, 1000);
+    indexTimer.unref();
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       clearInterval(breachTimer);
+      clearInterval(indexTimer);
       app.log.info({ signal }, "shutting down");
       await app.close();
       await runtime.close();

@@ -180,6 +180,8 @@ export interface AlertsTable {
   src_ip: Text;
   dst_ip: Text;
   description: Text;
+  /** Who sent the alert: a person's name or an API key's. */
+  ingested_by: Text;
   services: string;
   mitre_techniques: string;
   tactics: string;

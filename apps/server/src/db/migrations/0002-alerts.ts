@@ -49,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     "rule", "type", "detection_source", "source_detection_source", "source_tool", "resolution_type", "root_cause",
     "ack_sla_status", "resp_sla_status", "ticket_id", "closure_notes", "detection_sla", "notify_sla", "client_environment",
     "client_play", "customer_id", "customer_env", "customer_source", "device_type", "username", "user_ref",
-    "user_department", "hostname", "src_ip", "dst_ip", "description",
+    "user_department", "hostname", "src_ip", "dst_ip", "description", "ingested_by",
   ]) {
     alerts = alerts.addColumn(column, "text");
   }

@@ -1,8 +1,8 @@
 import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, type SlaState } from "@watchfloor/shared";
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { invalid } from "../../http/errors";
+import { textMatch } from "./alert-search";
 
 type Eb = ExpressionBuilder<DB, "alerts">;
 
@@ -75,19 +75,6 @@ export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: 
   }
   if (q.q) query = query.where(textMatch(db, q.q.toLowerCase()));
   return query;
-}
-
-/**
- * Substring match on search_text. On SQLite, needles of 3+ characters go through the FTS5 trigram
- * index (the LIKE still runs on the few candidates, so both engines answer the same); shorter
- * ones, and PostgreSQL (whose trigram GIN index serves LIKE itself), use LIKE alone.
- */
-function textMatch(db: Kysely<DB>, needle: string) {
-  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const likeSql = sql<boolean>`alerts.search_text like ${like} escape '\\'`;
-  if (!isSqlite(db as Kysely<unknown>) || needle.length < 3) return likeSql;
-  const phrase = `"${needle.replace(/"/g, '""')}"`;
-  return sql<boolean>`(alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${phrase}) and ${likeSql})`;
 }
 
 interface Cursor {

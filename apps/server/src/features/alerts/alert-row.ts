@@ -64,6 +64,7 @@ export function toAlertRow(alert: Alert, tenantId: string, id: string, now: numb
     src_ip: alert.srcIp ?? null,
     dst_ip: alert.dstIp ?? null,
     description: alert.description ?? null,
+    ingested_by: null,
     services: JSON.stringify(alert.services),
     mitre_techniques: JSON.stringify(alert.mitreTechniques),
     tactics: JSON.stringify(alert.tactics),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minutes } from "../../lib/time";
+import { indexPendingAlerts } from "./alert-search";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 
@@ -102,6 +103,21 @@ describe("alert lists", () => {
     const all = (await analyst.get("/api/v1/alerts?limit=200")).json().items;
     expect(seen.length).toBe(all.length);
     expect((await analyst.get("/api/v1/alerts?cursor=garbage")).json().details[0].path).toBe("cursor");
+  });
+});
+
+describe("free-text search", () => {
+  it("finds alerts before and after the background index catches up, and follows updates", async () => {
+    await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, alert(50, { name: "Beacon to evil-domain.example" }));
+    const search = async (q: string) => (await analyst.get(`/api/v1/alerts?q=${encodeURIComponent(q)}`)).json().items.map((a: { sourceId: string }) => a.sourceId);
+    expect(await search("EVIL-DOMAIN")).toEqual(["evt-50"]);
+    await indexPendingAlerts(app.ctx.db);
+    expect(await indexPendingAlerts(app.ctx.db)).toBe(0);
+    expect(await search("evil-domain")).toEqual(["evt-50"]);
+    await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, alert(50, { name: "Beacon to other-site.example" }));
+    expect(await search("evil-domain")).toEqual([]);
+    expect(await search("other-site")).toEqual(["evt-50"]);
+    expect(await search("ev")).toEqual(expect.arrayContaining(["evt-1"]));
   });
 });
 

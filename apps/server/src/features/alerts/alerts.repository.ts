@@ -4,8 +4,8 @@ import { sourceOwnedColumns } from "./alert-row";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-// About 75 columns a row: 100 rows stay well under SQLite's 32,766 bound parameters.
-const CHUNK = 100;
+// About 75 columns a row: 400 rows stay under SQLite's 32,766 bound parameters.
+const CHUNK = 400;
 
 export interface UpsertResult {
   created: number;
@@ -36,14 +36,16 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   }
   let created = 0;
   let updated = 0;
+  const known = new Set<string>();
   const ids: string[] = [];
   const latest = new Map<string, AlertsTable>();
   for (const row of rows) {
     const key = `${row.source}\u0000${row.source_id}`;
-    const known = existing.get(key);
-    if (known) {
+    const knownId = existing.get(key);
+    if (knownId) {
       updated++;
-      row.id = known;
+      row.id = knownId;
+      known.add(knownId);
     } else {
       created++;
       existing.set(key, row.id);
@@ -63,13 +65,14 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
         ),
       )
       .execute();
-    await writeAttackLinks(db, tenantId, chunk);
+    await writeAttackLinks(db, tenantId, chunk, known);
   }
   return { created, updated, ids };
 }
 
-async function writeAttackLinks(db: Db, tenantId: string, rows: AlertsTable[]): Promise<void> {
-  await db.deleteFrom("alert_attack").where("alert_id", "in", rows.map((r) => r.id)).execute();
+async function writeAttackLinks(db: Db, tenantId: string, rows: AlertsTable[], known: Set<string>): Promise<void> {
+  const stale = rows.filter((r) => known.has(r.id)).map((r) => r.id);
+  if (stale.length) await db.deleteFrom("alert_attack").where("alert_id", "in", stale).execute();
   const links: AlertAttackTable[] = [];
   for (const row of rows) {
     for (const technique of JSON.parse(row.mitre_techniques) as string[]) links.push({ alert_id: row.id, tenant_id: tenantId, technique_id: technique, tactic: null });

@@ -50,23 +50,13 @@ export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unk
       rejected.push({ index, problems: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
       return;
     }
-    rows.push(toAlertRow(parsed.data, tenantId, newId(), now, policyFor(parsed.data.priority as Priority, policies)));
+    const row = toAlertRow(parsed.data, tenantId, newId(), now, policyFor(parsed.data.priority as Priority, policies));
+    row.ingested_by = doer.name;
+    rows.push(row);
   });
+  // Arrival is not a timeline entry: the detail view shows it from created_at and the source.
   const result = await ctx.db.transaction().execute(async (trx) => {
     const upserted = await repo.upsertAlerts(trx, tenantId, rows);
-    await addTimeline(
-      trx,
-      rows.map((r, i) => ({
-        tenantId,
-        subjectType: "alert" as const,
-        subjectId: upserted.ids[i] ?? r.id,
-        at: now,
-        actorUserId: doer.userId,
-        actorName: doer.name,
-        kind: "created" as const,
-        changes: { source: r.source, sourceId: r.source_id },
-      })),
-    );
     return upserted;
   });
   if (result.ids.length) ctx.events.publish({ tenantId, kind: "alert", ids: result.ids, action: result.created ? "created" : "updated" });
@@ -100,14 +90,17 @@ export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) 
   return {
     alert: toDetail(row, now),
     allowedMoves: allowedMoves(row.status as IncidentStatus),
-    timeline: timeline.map((t) => ({
+    timeline: [
+      { id: `${row.id}-created`, at: iso(row.created_at), actorName: row.ingested_by, kind: "created", changes: { source: row.source, sourceId: row.source_id }, comment: null },
+      ...timeline.map((t) => ({
       id: t.id,
       at: iso(t.at),
       actorName: t.actor_name,
       kind: t.kind,
       changes: JSON.parse(t.changes) as Record<string, unknown>,
       comment: t.comment,
-    })),
+      })),
+    ],
     related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority, status: r.status, detectedAt: iso(r.detected_at), reason: r.reason })),
   };
 }

@@ -1,0 +1,50 @@
+import type { Priority } from "@watchfloor/shared";
+import { tacticNames, techniqueIds } from "./attack-fields";
+import type { RowReport } from "./emit";
+import { jsonImporter, type Mapped } from "./json-importer";
+import { asList, asNumber, firstText, INVALID, isoWithOffset, pluck, stripPort } from "./values";
+
+/**
+ * Wazuh rule levels (0-15) to priorities. Wazuh's rule classification puts "low relevance attack"
+ * at 6, "first time seen" at 8, "multiple user generated errors" (brute force) at 10,
+ * "high importance security event" at 12+ and "severe attack" at 15.
+ */
+export function wazuhPriority(level: number): Priority {
+  if (level >= 13) return "Critical";
+  if (level >= 10) return "High";
+  if (level >= 7) return "Medium";
+  return "Low";
+}
+
+/** Wazuh alerts.json lines, 3.x (no `rule.mitre`) and 4.x (`rule.mitre.id/tactic/technique`). */
+export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Mapped {
+  const level = asNumber(pluck(alert, "rule.level")[0]);
+  if (level === undefined || level === INVALID || level < 0 || level > 16) {
+    report.reject("rule.level", "is missing or not a Wazuh level 0-15, so the alert has no priority");
+  }
+  const timestamp = pluck(alert, "timestamp")[0];
+  const decoder = firstText(alert, "decoder.name");
+  return {
+    source: "wazuh",
+    sourceId: firstText(alert, "id") ?? "",
+    name: firstText(alert, "rule.description") ?? "",
+    rule: firstText(alert, "rule.id"),
+    priority: typeof level === "number" ? wazuhPriority(level) : "Low",
+    status: "Open",
+    detectedAt: report.date(isoWithOffset(timestamp), "detectedAt", timestamp),
+    hostname: firstText(alert, "agent.name"),
+    // The json decoder forwards Suricata EVE fields as data.src_ip/data.dest_ip.
+    srcIp: stripPort(firstText(alert, "data.srcip", "data.src_ip")),
+    dstIp: stripPort(firstText(alert, "data.dstip", "data.dest_ip")),
+    username: firstText(alert, "data.dstuser", "data.srcuser"),
+    detectionSource: "Wazuh",
+    sourceTool: decoder,
+    sourceTools: decoder ? [decoder] : [],
+    services: asList(pluck(alert, "rule.groups")),
+    mitreTechniques: techniqueIds(report, pluck(alert, "rule.mitre.id")),
+    tactics: tacticNames(report, pluck(alert, "rule.mitre.tactic")),
+    description: firstText(alert, "full_log"),
+  };
+}
+
+export const importWazuh = jsonImporter(mapWazuh);

@@ -1,0 +1,106 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import axe from "axe-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { webDir } from "./server";
+
+export const widths = [375, 800, 1100, 1400] as const;
+export const screenshotDir = path.join(webDir, "test-results", "screenshots");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+type ContextOptions = {
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>;
+};
+
+/** bypassCSP lets the axe helper inject its script; the app itself never relies on it. */
+export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: options.viewport ?? { width: 1400, height: 900 },
+    userAgent: options.userAgent,
+    storageState: options.storageState,
+    bypassCSP: true,
+  });
+}
+
+/** Collects console errors and uncaught page errors; call `assertClean()` at the end of a test. */
+export function watchConsole(page: Page, ignore: RegExp[] = []) {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = msg.text();
+    // A 4xx the app handles (wrong password, 403...) is logged by Chromium as a failed resource.
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    if (ignore.some((r) => r.test(text))) return;
+    errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return {
+    errors,
+    assertClean() {
+      if (errors.length) throw new Error(`browser console errors:\n${errors.join("\n")}`);
+    },
+  };
+}
+
+export const password = "correct-horse-battery-9";
+
+export async function signUpFirstUser(
+  page: Page,
+  baseUrl: string,
+  user = { email: "owner@example.com", displayName: "Olivia Owner", jobTitle: "CISO" },
+) {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel("Full name").fill(user.displayName);
+  await page.getByLabel("Job title (optional)").fill(user.jobTitle);
+  await page.getByLabel("Work e-mail").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/dashboard");
+  await page.getByRole("heading", { name: "Security overview" }).waitFor();
+  return { ...user, password };
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, pass = password) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(pass);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Runs axe in the page; returns only serious and critical violations. */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(async () => {
+    const w = window as unknown as { axe: typeof axe };
+    const r = await w.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    }));
+  });
+  return results.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}

@@ -1,0 +1,74 @@
+import { createBrowserRouter, redirect, type RouteObject } from "react-router";
+import { FullScreenSpinner } from "@/components/ui/spinner";
+import { unbuiltModuleRoutes } from "@/config/menu";
+import { paths } from "@/config/paths";
+import { ensureSession } from "@/lib/session";
+import { guestOnly, requireUser, signupGuard } from "./route-guards";
+import { RootLayout } from "./routes/root-layout";
+import { RouteError } from "./routes/route-error";
+
+// Paths inside the layout are written without the leading slash (children of "/").
+const rel = (path: string) => path.replace(/^\//, "");
+
+const moduleRoutes: RouteObject[] = unbuiltModuleRoutes().map((module) => ({
+  path: rel(module.path),
+  handle: { module },
+  lazy: async () => ({ Component: (await import("./routes/module-page")).ModulePageRoute }),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    path: "/",
+    Component: RootLayout,
+    HydrateFallback: FullScreenSpinner,
+    errorElement: <RouteError />,
+    loader: () => ensureSession(),
+    children: [
+      {
+        path: rel(paths.login),
+        loader: guestOnly,
+        lazy: async () => ({ Component: (await import("./routes/login")).LoginRoute }),
+      },
+      {
+        path: rel(paths.signup),
+        loader: signupGuard,
+        lazy: async () => ({ Component: (await import("./routes/signup")).SignupRoute }),
+      },
+      {
+        id: "app",
+        loader: requireUser,
+        lazy: async () => ({ Component: (await import("./routes/app-layout")).AppLayoutRoute }),
+        children: [
+          {
+            // Errors below keep the sidebar and header, so there is always a way back.
+            errorElement: <RouteError inLayout />,
+            children: [
+              { index: true, loader: () => redirect(paths.dashboard) },
+              {
+                path: rel(paths.dashboard),
+                lazy: async () => ({ Component: (await import("./routes/dashboard")).DashboardRoute }),
+              },
+              ...moduleRoutes,
+              { path: rel(paths.search), lazy: async () => ({ Component: (await import("./routes/search")).SearchRoute }) },
+              {
+                path: rel(paths.notifications),
+                lazy: async () => ({ Component: (await import("./routes/notifications")).NotificationsRoute }),
+              },
+              { path: rel(paths.profile), lazy: async () => ({ Component: (await import("./routes/profile")).ProfileRoute }) },
+              { path: rel(paths.settings), lazy: async () => ({ Component: (await import("./routes/settings")).SettingsRoute }) },
+              { path: rel(paths.help), lazy: async () => ({ Component: (await import("./routes/help")).HelpRoute }) },
+              {
+                path: rel(paths.administration),
+                lazy: async () => ({ Component: (await import("./routes/administration")).AdministrationRoute }),
+              },
+              { path: "*", lazy: async () => ({ Component: (await import("./routes/not-found")).NotFoundRoute }) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import { SignupForm } from "@/features/auth/components/signup-form";
+
+export function SignupRoute() {
+  return <SignupForm />;
+}

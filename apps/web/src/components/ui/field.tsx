@@ -1,0 +1,76 @@
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import { cn } from "@/lib/cn";
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30 disabled:bg-slate-100 disabled:text-slate-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:disabled:text-slate-300";
+
+type FieldShellProps = {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (ids: { id: string; describedBy?: string }) => ReactNode;
+};
+
+/** Label, control, hint and error wired together with ids so screen readers announce them. */
+export function FieldShell({ label, error, hint, children }: FieldShellProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      {children({ id, describedBy })}
+      {hint && (
+        <div id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-field-error>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
+
+export function TextField({ label, error, hint, className, ...rest }: TextFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(inputClass, error && "border-red-600 dark:border-red-500", className)}
+          {...rest}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode };
+
+export function SelectField({ label, error, hint, className, children, ...rest }: SelectFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(inputClass, "pr-8", className)}
+          {...rest}
+        >
+          {children}
+        </select>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,69 @@
+/** Every route path of the web app, in one place. */
+export const paths = {
+  home: "/",
+  login: "/login",
+  signup: "/signup",
+  dashboard: "/dashboard",
+  search: "/search",
+  notifications: "/notifications",
+  profile: "/profile",
+  settings: "/settings",
+  help: "/help",
+  administration: "/administration",
+  reports: {
+    root: "/reports",
+    executive: "/reports/executive",
+    service: "/reports/service",
+    incidents: "/reports/incidents",
+    threat: "/reports/threat",
+  },
+  incidents: {
+    root: "/dashboard/incidents",
+    create: "/dashboard/incidents/new",
+    open: "/dashboard/incidents/open",
+    closed: "/dashboard/incidents/closed",
+    all: "/dashboard/incidents/all",
+  },
+  risk: {
+    root: "/dashboard/risk",
+    executive: "/dashboard/risk/executive",
+    cloudPosture: "/dashboard/risk/cloud-posture",
+    vulnerabilities: "/dashboard/risk/vulnerabilities",
+  },
+  attackSurface: "/attack-surface",
+  compliance: {
+    root: "/compliance",
+    agent: "/compliance/agent",
+    cloud: "/compliance/cloud",
+  },
+  automation: "/automation",
+  vm: "/vm",
+  mdr: "/mdr",
+  drp: "/drp",
+  cloudSec: "/cloud-sec",
+  ctem: "/ctem",
+  apiDocs: "/api/docs",
+} as const;
+
+/** `/login?returnTo=...`; `expired` adds the flag that shows the "session expired" message. */
+export function loginPath(returnTo?: string, expired = false): string {
+  const params = new URLSearchParams();
+  if (returnTo && returnTo !== paths.login) params.set("returnTo", returnTo);
+  if (expired) params.set("expired", "1");
+  const query = params.toString();
+  return query ? `${paths.login}?${query}` : paths.login;
+}
+
+/**
+ * Only same-site relative paths are followed after sign-in: "/x" yes, "//evil.com" or
+ * "https://..." or "/\\evil.com" no, so a crafted link cannot send people off-site.
+ */
+export function safeReturnTo(value: string | null | undefined, fallback: string = paths.dashboard): string {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (value.startsWith(paths.login) || value.startsWith(paths.signup)) return fallback;
+  return value;
+}
+
+export function searchPath(query: string): string {
+  return `${paths.search}?${new URLSearchParams({ q: query })}`;
+}

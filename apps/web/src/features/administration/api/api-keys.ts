@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { useSelectedTenantId } from "@/lib/tenant-scope";
+
+export type ApiKey = {
+  id: string;
+  tenantId: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+export const apiKeysQueryOptions = (tenantId: string | null) =>
+  queryOptions({
+    queryKey: ["admin", "api-keys", tenantId],
+    queryFn: () => api.get<{ items: ApiKey[] }>("/api-keys").then((r) => r.items),
+  });
+
+export function useApiKeys() {
+  return useQuery(apiKeysQueryOptions(useSelectedTenantId()));
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { tenantId: string; name: string }) => api.post<ApiKey & { key: string }>("/api-keys", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "api-keys"] }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api-keys/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "api-keys"] }),
+  });
+}

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { useSelectedTenantId } from "@/lib/tenant-scope";
+
+export type AuditEntry = {
+  id: string;
+  at: string;
+  event: string;
+  tenantId: string | null;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  ipAddress: string | null;
+  details: Record<string, unknown>;
+};
+
+export const auditQueryOptions = (tenantId: string | null, event: string) =>
+  infiniteQueryOptions({
+    queryKey: ["admin", "audit", tenantId, event],
+    queryFn: ({ pageParam }) =>
+      api.get<{ items: AuditEntry[]; nextCursor: string | null }>("/audit", {
+        limit: 50,
+        cursor: pageParam,
+        event: event || undefined,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useAudit(event: string) {
+  return useInfiniteQuery(auditQueryOptions(useSelectedTenantId(), event));
+}

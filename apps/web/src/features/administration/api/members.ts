@@ -1,0 +1,39 @@
+import type { Member, Role } from "@watchfloor/shared";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+const enc = encodeURIComponent;
+
+export const membersQueryOptions = (tenantId: string) =>
+  queryOptions({
+    queryKey: ["admin", "members", tenantId],
+    queryFn: () => api.get<{ items: Member[] }>(`/tenants/${enc(tenantId)}/members`).then((r) => r.items),
+  });
+
+export function useMembers(tenantId: string | null) {
+  return useQuery({ ...membersQueryOptions(tenantId ?? ""), enabled: Boolean(tenantId) });
+}
+
+export function useChangeRole(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      api.patch(`/tenants/${enc(tenantId)}/members/${enc(userId)}`, { role }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+  });
+}
+
+export function useRemoveMember(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete(`/tenants/${enc(tenantId)}/members/${enc(userId)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ userId, newPassword }: { userId: string; newPassword: string }) =>
+      api.post(`/users/${enc(userId)}/password`, { newPassword }),
+  });
+}

@@ -1,0 +1,14 @@
+import type { Notification } from "@watchfloor/shared";
+
+const kindLabels: Record<string, string> = {
+  new_device_sign_in: "New sign-in",
+  invitation_accepted: "Invitation accepted",
+  sla_breach: "SLA breach",
+  assignment: "Assignment",
+  plan_expiry: "Plan expiry",
+  product_news: "Product news",
+};
+
+export function notificationKindLabel(n: Notification): string {
+  return kindLabels[n.kind] ?? n.kind.replaceAll("_", " ");
+}

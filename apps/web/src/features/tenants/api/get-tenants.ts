@@ -1,0 +1,13 @@
+import type { Tenant } from "@watchfloor/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export const tenantsQueryOptions = queryOptions({
+  queryKey: ["tenants"],
+  queryFn: () => api.get<{ items: Tenant[] }>("/tenants").then((r) => r.items),
+  staleTime: 5 * 60_000,
+});
+
+export function useTenants() {
+  return useQuery(tenantsQueryOptions);
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildApp } from "../apps/server/src/app";
+import { loadEnv } from "../apps/server/src/config/env";
+import type { AppContext } from "../apps/server/src/context";
+import { openDatabase } from "../apps/server/src/db/database";
+import { migrateToLatest } from "../apps/server/src/db/migrate";
+import { seedDemoTenants } from "../apps/server/src/features/tenants/demo-tenants";
+import { AppEvents } from "../apps/server/src/lib/events";
+import { newId, sha256 } from "../apps/server/src/lib/tokens";
+
+/** A real server on an on-disk SQLite database in a temp folder (or the file given), for benchmarks. */
+export async function benchApp(file?: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), "wf-bench-"));
+  const env = loadEnv({ NODE_ENV: "test", WATCHFLOOR_LOG_LEVEL: "silent", WATCHFLOOR_DATA_DIR: dir, WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000" });
+  const database = openDatabase(file ? `sqlite:${file}` : undefined, dir);
+  await migrateToLatest(database.db as never);
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents() };
+  await seedDemoTenants(ctx);
+  const tenants = await ctx.db.selectFrom("tenants").select(["id", "slug"]).orderBy("slug").execute();
+  const { app } = await buildApp(ctx, { logger: false });
+  return {
+    ctx,
+    app,
+    dir,
+    tenants,
+    /** An ingestion key for a tenant (keys bypass CSRF and sessions, as forwarders use them). */
+    async apiKey(tenantId: string) {
+      const key = `wf_${randomBytes(30).toString("base64url")}`;
+      await ctx.db.insertInto("api_keys").values({ id: newId(), tenant_id: tenantId, name: "bench", prefix: key.slice(0, 10), key_hash: sha256(key), created_by: null, created_at: Date.now(), last_used_at: null, revoked_at: null }).execute();
+      return key;
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
