@@ -19,6 +19,7 @@ import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { importRoutes } from "./features/imports/imports.routes";
 import { incidentRoutes } from "./features/incidents/incidents.routes";
 import { registerMetrics } from "./features/health/metrics";
 import { invitationRoutes } from "./features/invitations/invitations.routes";
@@ -55,6 +56,7 @@ const apiFeatures = [
   slaRoutes,
   savedViewRoutes,
   incidentRoutes,
+  importRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

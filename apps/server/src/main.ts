@@ -5,6 +5,8 @@ import { ConfigError, loadEnv } from "./config/env";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
 import { indexPendingAlerts } from "./features/alerts/alert-search";
+import { seedDemoAlerts } from "./features/alerts/demo-alerts";
+import { registerImportCommand } from "./features/imports/import.command";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { hashPassword } from "./features/auth/password-hash";
 import { addMembership, countUsers, findUserByEmail, insertUser } from "./features/auth/users.repository";
@@ -13,6 +15,8 @@ import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";
 import { newId } from "./lib/tokens";
 import { defaultWebDist, openRuntime } from "./runtime";
+
+class UsageError extends Error {}
 
 const program = new Command()
   .name("watchfloor")
@@ -35,7 +39,7 @@ program
     const env = loadEnv();
     const runtime = await openRuntime(env);
     const { ctx } = runtime;
-    if (options.demo && env.WATCHFLOOR_DEMO) await seedDemoTenants(ctx);
+    if (options.demo && env.WATCHFLOOR_DEMO && (await seedDemoTenants(ctx)) > 0) await seedDemoAlerts(ctx);
     const { app } = await buildApp(ctx, { webDist: env.WATCHFLOOR_WEB_DIST ?? defaultWebDist() });
     const address = await app.listen({ port: options.port ?? env.PORT, host: options.host ?? env.HOST });
     const url = address.replace("[::1]", "localhost");
@@ -101,6 +105,8 @@ program
     const runtime = await openRuntime();
     const created = await seedDemoTenants(runtime.ctx);
     console.log(created ? `Created ${created} demo tenants.` : "Tenants already exist; nothing seeded.");
+    const alerts = created ? await seedDemoAlerts(runtime.ctx) : 0;
+    if (alerts) console.log(`Created ${alerts} demo alerts with a few incidents.`);
     await runtime.close();
   });
 
@@ -164,7 +170,9 @@ tenant
     }
   });
 
-class UsageError extends Error {}
+registerImportCommand(program, (message) => {
+  throw new UsageError(message);
+});
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof UsageError) {

@@ -21,6 +21,9 @@ export async function isolationFixtures(app: TestApp) {
   const alert = (
     await bOwner.post(`/api/v1/alerts?tenantId=${tenantB.id}`, { source: "isolation", sourceId: "b-alert-1", name: "B secret alert", priority: "High" })
   ).json();
+  const csv = "id,name,priority,status\nB-1,B secret import,High,Open\nB-2,,Low,Open\n";
+  await bOwner.request({ method: "POST", url: `/api/v1/imports/alerts?tenantId=${tenantB.id}&format=sample-csv`, payload: csv, headers: { "content-type": "text/csv" } });
+  const quarantined = await app.ctx.db.selectFrom("quarantine").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
   const view = (await bUserClient.post("/api/v1/saved-views", { name: "B secret view", query: "priority=High" })).json();
   const incident = (await bOwner.post("/api/v1/incidents", { tenantId: tenantB.id, title: "B secret incident", priority: "High", alertIds: [alert.id] })).json().incident;
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
@@ -35,6 +38,7 @@ export async function isolationFixtures(app: TestApp) {
     alertId: alert.id,
     incidentId: incident.id,
     viewId: view.id,
+    rowId: quarantined.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -59,6 +63,8 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/incidents/:incidentId/comments": { comment: "probe" },
     "PUT /api/v1/sla-policies/:tenantId": { policies: [{ priority: "Low", ack: 1, respond: 2, resolve: 3 }] },
     "POST /api/v1/saved-views": { name: "probe", query: "status=Open" },
+    "POST /api/v1/imports/alerts": [{ id: "probe-1", name: "Probe", priority: "Low" }],
+    "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
   };
 
@@ -66,10 +72,11 @@ export async function isolationFixtures(app: TestApp) {
   const queries: Record<string, string> = {
     "POST /api/v1/alerts": `tenantId=${tenantB.id}`,
     "POST /api/v1/alerts/bulk": `tenantId=${tenantB.id}`,
+    "POST /api/v1/imports/alerts": `tenantId=${tenantB.id}`,
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view"];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import"];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

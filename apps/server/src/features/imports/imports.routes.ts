@@ -53,7 +53,7 @@ export const importRoutes =
 
     app.get("/imports", { config: manage, schema: { tags: ["imports"] } }, async (request) => {
       const ids = request.scope.tenantIds;
-      const rows = ids.length ? await ctx.db.selectFrom("import_runs").selectAll().where("tenant_id", "in", [...ids]).orderBy("created_at", "desc").limit(100).execute() : [];
+      const rows = ids.length ? await ctx.db.selectFrom("import_runs").selectAll().where("tenant_id", "in", [...ids]).orderBy("created_at", "desc").orderBy("id", "desc").limit(100).execute() : [];
       return { items: rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, kind: r.kind, format: r.format, filename: r.filename, createdAt: iso(r.created_at), report: JSON.parse(r.report) as unknown })) };
     });
 
