@@ -17,7 +17,7 @@ export async function benchApp(file?: string) {
   const env = loadEnv({ NODE_ENV: "test", WATCHFLOOR_LOG_LEVEL: "silent", WATCHFLOOR_DATA_DIR: dir, WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000" });
   const database = openDatabase(file ? `sqlite:${file}` : undefined, dir);
   await migrateToLatest(database.db as never);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents() };
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents(), bulk: database.bulk };
   await seedDemoTenants(ctx);
   const tenants = await ctx.db.selectFrom("tenants").select(["id", "slug"]).orderBy("slug").execute();
   const { app } = await buildApp(ctx, { logger: false });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Env } from "./config/env";
 import type { DialectName } from "./db/database";
+import type { SqliteBulk } from "./db/sqlite-bulk";
 import type { DB } from "./db/tables";
 import type { AppEvents } from "./lib/events";
 
@@ -14,4 +15,6 @@ export interface AppContext {
   secret: string;
   /** Change feed for live updates. */
   events: AppEvents;
+  /** SQLite only: prepared-statement bulk writes (see db/sqlite-bulk.ts). */
+  bulk?: SqliteBulk;
 }

@@ -24,6 +24,7 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     // Outside production a per-process secret is fine: it only signs ten-minute SSO state cookies.
     secret: env.WATCHFLOOR_SECRET ?? randomBytes(32).toString("hex"),
     events: new AppEvents(),
+    bulk: database.bulk,
   };
   return { ctx, database, close: () => database.destroy() };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { SqliteBulk } from "./sqlite-bulk";
 import type { DB } from "./tables";
 
 export type DialectName = "sqlite" | "postgres";
@@ -12,6 +13,8 @@ export interface Database {
   dialect: DialectName;
   /** Where the data lives, without credentials, for logs and the start-up banner. */
   location: string;
+  /** SQLite only: prepared-statement bulk writes on Kysely's own connection. */
+  bulk?: SqliteBulk;
   destroy(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ function openSqlite(file: string): Database {
     db,
     dialect: "sqlite",
     location: file === ":memory:" ? "sqlite (in memory)" : `sqlite ${path.resolve(file)}`,
+    bulk: new SqliteBulk(sqlite),
     destroy: () => db.destroy(),
   };
 }

@@ -209,11 +209,11 @@ export interface AlertsTable {
   user_risk_score: number | null;
 }
 
+/** attack_key: a technique id ("T1110.001") or "tactic:<name>". */
 export interface AlertAttackTable {
-  alert_id: string;
   tenant_id: string;
-  technique_id: string | null;
-  tactic: string | null;
+  attack_key: string;
+  alert_id: string;
 }
 
 export interface TimelineEventsTable {

@@ -46,7 +46,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, "/nonexistent");
   await migrateToLatest(database.db as never);
   const clock = { now: Date.UTC(2026, 10, 21, 12, 0, 0) };
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => clock.now, secret: "test-secret-".padEnd(40, "x"), events: new AppEvents() };
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => clock.now, secret: "test-secret-".padEnd(40, "x"), events: new AppEvents(), bulk: database.bulk };
   const built = await buildApp(ctx, { logger: false });
   await built.app.ready();
   return {

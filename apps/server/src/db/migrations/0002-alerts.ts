@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "../dialect";
 
 /** Alerts, incidents, their timelines, SLA policies, imports and quarantined rows. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -76,16 +77,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("alerts_tenant_assignee_idx").on("alerts").columns(["tenant_id", "assignee", "detected_at"]).execute();
   await db.schema.createIndex("alerts_incident_idx").on("alerts").column("incident_id").execute();
 
+  // One row per technique id or "tactic:<name>" of an alert; the primary key serves the filters.
   await db.schema
     .createTable("alert_attack")
-    .addColumn("alert_id", "text", (c) => c.notNull().references("alerts.id").onDelete("cascade"))
     .addColumn("tenant_id", "text", (c) => c.notNull())
-    .addColumn("technique_id", "text")
-    .addColumn("tactic", "text")
+    .addColumn("attack_key", "text", (c) => c.notNull())
+    .addColumn("alert_id", "text", (c) => c.notNull().references("alerts.id").onDelete("cascade"))
+    .addPrimaryKeyConstraint("alert_attack_pk", ["tenant_id", "attack_key", "alert_id"])
+    .modifyEnd(isSqlite(db) ? sql`without rowid` : sql``)
     .execute();
   await db.schema.createIndex("alert_attack_alert_idx").on("alert_attack").column("alert_id").execute();
-  await db.schema.createIndex("alert_attack_technique_idx").on("alert_attack").columns(["tenant_id", "technique_id"]).execute();
-  await db.schema.createIndex("alert_attack_tactic_idx").on("alert_attack").columns(["tenant_id", "tactic"]).execute();
 
   await db.schema
     .createTable("timeline_events")

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { DB } from "../../db/tables";
 import { invalid } from "../../http/errors";
 import { textMatch } from "./alert-search";
+import { tacticKey } from "./alerts.repository";
 
 type Eb = ExpressionBuilder<DB, "alerts">;
 
@@ -56,13 +57,13 @@ export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: 
   if (q.technique?.length) {
     const techniques = q.technique;
     query = query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
-      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.technique_id", "in", techniques),
+      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.attack_key", "in", techniques),
     );
   }
   if (q.tactic?.length) {
     const tacticList = q.tactic;
     query = query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
-      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.tactic", "in", tacticList),
+      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.attack_key", "in", tacticList.map(tacticKey)),
     );
   }
   if (q.ackSla?.length) {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { SqliteBulk } from "../../db/sqlite-bulk";
 import type { AlertAttackTable, AlertsTable, DB } from "../../db/tables";
 import { sourceOwnedColumns } from "./alert-row";
 
@@ -18,42 +19,36 @@ export interface UpsertResult {
  * Inserts or updates on (tenant, source, source id). Within one call a repeated key counts as an
  * update of the earlier row. ATT&CK links are rewritten for every row written.
  */
-export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]): Promise<UpsertResult> {
-  const existing = new Map<string, string>();
-  const bySource = new Map<string, string[]>();
-  for (const row of rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row.source_id]);
-  for (const [source, ids] of bySource) {
-    for (let i = 0; i < ids.length; i += 500) {
-      const found = await db
-        .selectFrom("alerts")
-        .select(["id", "source_id"])
-        .where("tenant_id", "=", tenantId)
-        .where("source", "=", source)
-        .where("source_id", "in", ids.slice(i, i + 500))
-        .execute();
-      for (const f of found) existing.set(`${source}\u0000${f.source_id}`, f.id);
-    }
-  }
+export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[], bulk?: SqliteBulk): Promise<UpsertResult> {
+  const existing = bulk ? undefined : await existingIds(db, tenantId, rows);
   let created = 0;
   let updated = 0;
   const known = new Set<string>();
   const ids: string[] = [];
   const latest = new Map<string, AlertsTable>();
+  const seen = new Map<string, string>();
   for (const row of rows) {
     const key = `${row.source}\u0000${row.source_id}`;
-    const knownId = existing.get(key);
+    const knownId = seen.get(key) ?? (bulk ? bulk.existingId(tenantId, row.source, row.source_id) : existing?.get(key));
     if (knownId) {
       updated++;
       row.id = knownId;
       known.add(knownId);
     } else {
       created++;
-      existing.set(key, row.id);
     }
+    seen.set(key, row.id);
     ids.push(row.id);
     latest.set(key, row);
   }
   const unique = [...latest.values()];
+  if (bulk) {
+    bulk.upsertAlerts(unique, sourceOwnedColumns);
+    const stale = unique.filter((r) => known.has(r.id)).map((r) => r.id);
+    for (let i = 0; i < stale.length; i += 500) await db.deleteFrom("alert_attack").where("alert_id", "in", stale.slice(i, i + 500)).execute();
+    bulk.insertAttackLinks(unique.flatMap((r) => attackLinks(tenantId, r)));
+    return { created, updated, ids };
+  }
   for (let i = 0; i < unique.length; i += CHUNK) {
     const chunk = unique.slice(i, i + CHUNK);
     await db
@@ -70,15 +65,38 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   return { created, updated, ids };
 }
 
+async function existingIds(db: Db, tenantId: string, rows: AlertsTable[]): Promise<Map<string, string>> {
+  const existing = new Map<string, string>();
+  const bySource = new Map<string, string[]>();
+  for (const row of rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row.source_id]);
+  for (const [source, ids] of bySource) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const found = await db
+        .selectFrom("alerts")
+        .select(["id", "source_id"])
+        .where("tenant_id", "=", tenantId)
+        .where("source", "=", source)
+        .where("source_id", "in", ids.slice(i, i + 500))
+        .execute();
+      for (const f of found) existing.set(`${source}\u0000${f.source_id}`, f.id);
+    }
+  }
+  return existing;
+}
+
 async function writeAttackLinks(db: Db, tenantId: string, rows: AlertsTable[], known: Set<string>): Promise<void> {
   const stale = rows.filter((r) => known.has(r.id)).map((r) => r.id);
   if (stale.length) await db.deleteFrom("alert_attack").where("alert_id", "in", stale).execute();
-  const links: AlertAttackTable[] = [];
-  for (const row of rows) {
-    for (const technique of JSON.parse(row.mitre_techniques) as string[]) links.push({ alert_id: row.id, tenant_id: tenantId, technique_id: technique, tactic: null });
-    for (const tactic of JSON.parse(row.tactics) as string[]) links.push({ alert_id: row.id, tenant_id: tenantId, technique_id: null, tactic });
-  }
+  const links = rows.flatMap((row) => attackLinks(tenantId, row));
   for (let i = 0; i < links.length; i += 500) await db.insertInto("alert_attack").values(links.slice(i, i + 500)).execute();
+}
+
+export const tacticKey = (tactic: string) => `tactic:${tactic}`;
+
+function attackLinks(tenantId: string, row: AlertsTable): AlertAttackTable[] {
+  return [
+    ...new Set([...(JSON.parse(row.mitre_techniques) as string[]), ...(JSON.parse(row.tactics) as string[]).map(tacticKey)]),
+  ].map((attack_key) => ({ tenant_id: tenantId, attack_key, alert_id: row.id }));
 }
 
 export const findAlert = (db: Db, tenantIds: readonly string[], id: string) =>

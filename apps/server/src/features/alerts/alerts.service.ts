@@ -56,7 +56,7 @@ export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unk
   });
   // Arrival is not a timeline entry: the detail view shows it from created_at and the source.
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const upserted = await repo.upsertAlerts(trx, tenantId, rows);
+    const upserted = await repo.upsertAlerts(trx, tenantId, rows, ctx.bulk);
     return upserted;
   });
   if (result.ids.length) ctx.events.publish({ tenantId, kind: "alert", ids: result.ids, action: result.created ? "created" : "updated" });

@@ -69,7 +69,7 @@ export async function importAlertFile(
       let batch: AlertsTable[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
-        const result = await upsertAlerts(trx, tenantId, batch);
+        const result = await upsertAlerts(trx, tenantId, batch, ctx.bulk);
         report.created += result.created;
         report.updated += result.updated;
         batch = [];
