@@ -70,11 +70,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alerts = alerts.addColumn(column, "real");
   }
   await alerts.addUniqueConstraint("alerts_source_uq", ["tenant_id", "source", "source_id"]).execute();
-  // Keyset pages sort on (column, id) inside a tenant; the common filters get their own index.
-  await db.schema.createIndex("alerts_tenant_detected_idx").on("alerts").columns(["tenant_id", "detected_at", "id"]).execute();
-  await db.schema.createIndex("alerts_tenant_status_idx").on("alerts").columns(["tenant_id", "status", "detected_at", "id"]).execute();
-  await db.schema.createIndex("alerts_tenant_priority_idx").on("alerts").columns(["tenant_id", "priority_rank", "detected_at", "id"]).execute();
-  await db.schema.createIndex("alerts_tenant_assignee_idx").on("alerts").columns(["tenant_id", "assignee", "detected_at"]).execute();
+  // Keyset pages sort on (column, id). The indexes lead with the sort column, not the tenant:
+  // a provider's "all my tenants" list is an IN over tenants, which a tenant-first index could
+  // only serve by sorting every match; walking the sort index and filtering stops after a page.
+  for (const [name, columns] of [
+    ["alerts_detected_idx", ["detected_at", "id"]],
+    ["alerts_priority_idx", ["priority_rank", "id"]],
+    ["alerts_status_idx", ["status", "id"]],
+    ["alerts_name_idx", ["name", "id"]],
+    ["alerts_updated_idx", ["updated_at", "id"]],
+    ["alerts_source_idx", ["source", "id"]],
+  ] as const) {
+    await db.schema.createIndex(name).on("alerts").columns([...columns]).execute();
+  }
+  await db.schema.createIndex("alerts_assignee_idx").on("alerts").expression(sql`coalesce(assignee, ''), id`).execute();
   await db.schema.createIndex("alerts_incident_idx").on("alerts").column("incident_id").execute();
 
   // One row per technique id or "tactic:<name>" of an alert; the primary key serves the filters.

@@ -1,6 +1,7 @@
 import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, type SlaState } from "@watchfloor/shared";
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../db/tables";
+import { isSqlite } from "../../db/dialect";
 import { invalid } from "../../http/errors";
 import { textMatch } from "./alert-search";
 import { tacticKey } from "./alerts.repository";
@@ -32,40 +33,55 @@ function slaCondition(eb: Eb, state: SlaState, due: "ack_due_at" | "respond_due_
   }
 }
 
+type FilterColumn = "tenant_id" | "status" | "priority_rank" | "assignee" | "detection_source" | "source_tool" | "client_environment";
+
+/**
+ * A filter column the planner should not pick an index for. Lists walk the sort index and stop
+ * after a page; on SQLite an index on a low-cardinality filter column (status, priority, tenant)
+ * would instead collect every match and sort them. SQLite's unary "+" keeps the column out of
+ * index selection; PostgreSQL's planner weighs the LIMIT itself.
+ */
+function filterColumn(db: Kysely<DB>, column: FilterColumn) {
+  return isSqlite(db as Kysely<unknown>) ? sql<string | number | null>`+alerts.${sql.ref(column)}` : sql<string | number | null>`alerts.${sql.ref(column)}`;
+}
+
 /** Applies every filter of the list query; tenant scope first, always. */
 export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number) {
   const tenants = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
-  let query = db.selectFrom("alerts").where("alerts.tenant_id", "in", tenants.length ? tenants : ["-"]);
-  if (q.view === "open") query = query.where("alerts.status", "in", ["Open", "Acknowledged", "In Progress"]);
-  if (q.view === "closed") query = query.where("alerts.status", "in", ["Resolved", "Closed"]);
-  if (q.status?.length) query = query.where("alerts.status", "in", q.status);
-  if (q.priority?.length) query = query.where("alerts.priority_rank", "in", q.priority.map((p) => priorityRank[p]));
+  const col = (column: FilterColumn) => filterColumn(db, column);
+  let query = db.selectFrom("alerts").where(col("tenant_id"), "in", tenants.length ? tenants : ["-"]);
+  if (q.view === "open") query = query.where(col("status"), "in", ["Open", "Acknowledged", "In Progress"]);
+  if (q.view === "closed") query = query.where(col("status"), "in", ["Resolved", "Closed"]);
+  if (q.status?.length) query = query.where(col("status"), "in", q.status);
+  if (q.priority?.length) query = query.where(col("priority_rank"), "in", q.priority.map((p) => priorityRank[p]));
   if (q.assignee?.length) {
     const names = q.assignee.filter((a) => a !== "unassigned");
     query = query.where((eb) =>
       eb.or([
-        ...(names.length ? [eb("alerts.assignee", "in", names)] : []),
+        ...(names.length ? [eb(col("assignee"), "in", names)] : []),
         ...(q.assignee?.includes("unassigned") ? [eb("alerts.assignee", "is", null)] : []),
       ]),
     );
   }
-  if (q.detectionSource?.length) query = query.where("alerts.detection_source", "in", q.detectionSource);
-  if (q.sourceTool?.length) query = query.where("alerts.source_tool", "in", q.sourceTool);
-  if (q.environment?.length) query = query.where("alerts.client_environment", "in", q.environment);
+  if (q.detectionSource?.length) query = query.where(col("detection_source"), "in", q.detectionSource);
+  if (q.sourceTool?.length) query = query.where(col("source_tool"), "in", q.sourceTool);
+  if (q.environment?.length) query = query.where(col("client_environment"), "in", q.environment);
   if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));
-  if (q.technique?.length) {
-    const techniques = q.technique;
-    query = query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
-      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.attack_key", "in", techniques),
+  // Correlated EXISTS: one primary-key probe per row walked, instead of materialising every
+  // alert of a common tactic before the first page can be cut.
+  const attack = (keys: string[]) =>
+    query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("alert_attack")
+          .select(sql`1`.as("one"))
+          .whereRef("alert_attack.tenant_id", "=", "alerts.tenant_id")
+          .where("alert_attack.attack_key", "in", keys)
+          .whereRef("alert_attack.alert_id", "=", "alerts.id"),
+      ),
     );
-  }
-  if (q.tactic?.length) {
-    const tacticList = q.tactic;
-    query = query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
-      eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenants.length ? tenants : ["-"]).where("alert_attack.attack_key", "in", tacticList.map(tacticKey)),
-    );
-  }
+  if (q.technique?.length) query = attack(q.technique);
+  if (q.tactic?.length) query = attack(q.tactic.map(tacticKey));
   if (q.ackSla?.length) {
     const states = q.ackSla;
     query = query.where((eb) => eb.or(states.map((s) => slaCondition(eb, s, "ack_due_at", "acknowledged_at", now))));

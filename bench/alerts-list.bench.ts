@@ -1,0 +1,126 @@
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { alertInputSchema, type Priority } from "@watchfloor/shared";
+import { sql } from "kysely";
+import { toAlertRow } from "../apps/server/src/features/alerts/alert-row";
+import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-search";
+import { upsertAlerts } from "../apps/server/src/features/alerts/alerts.repository";
+import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
+import { policyFor } from "../apps/server/src/features/alerts/sla";
+import { hashPassword } from "../apps/server/src/features/auth/password-hash";
+import { newId } from "../apps/server/src/lib/tokens";
+import { benchApp } from "./bench-app";
+import { type Benchmark, type Figure, percentile, sample } from "./harness";
+
+const COUNT = Number(process.env.BENCH_LIST_ALERTS ?? 1_000_000);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const file = path.join(here, "..", ".tmp", `bench-alerts-${COUNT}-v1.db`);
+const PASSWORD = "Bench-Marking-Password-1";
+const NOW = Date.UTC(2026, 10, 21, 12);
+
+/** Builds the database once (the same seeded generator as the demo data) and keeps it in .tmp. */
+async function ensureDatabase(): Promise<void> {
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const building = `${file}.building`;
+  rmSync(building, { force: true });
+  const app = await benchApp(building);
+  const tenants = new Map(app.tenants.map((t) => [t.slug, t.id]));
+  const started = Date.now();
+  let batch = new Map<string, ReturnType<typeof toAlertRow>[]>();
+  let pending = 0;
+  const flush = async () => {
+    await app.ctx.db.transaction().execute(async (trx) => {
+      for (const [tenantId, rows] of batch) await upsertAlerts(trx, tenantId, rows, app.ctx.bulk);
+    });
+    batch = new Map();
+    pending = 0;
+  };
+  for (const { tenant, alert } of generateAlerts({ seed: 1, count: COUNT, tenants: [...tenants.keys()], now: NOW, daysBack: 30 })) {
+    const parsed = alertInputSchema.parse(alert);
+    const tenantId = tenants.get(tenant) ?? "";
+    const row = toAlertRow(parsed, tenantId, newId(), NOW, policyFor(parsed.priority as Priority, undefined));
+    batch.set(tenantId, [...(batch.get(tenantId) ?? []), row]);
+    if (++pending >= 20_000) await flush();
+  }
+  await flush();
+  while ((await indexPendingAlerts(app.ctx.db, 100_000)) > 0);
+  await sql`analyze`.execute(app.ctx.db);
+  console.log(`  built ${COUNT.toLocaleString("en")} alerts in ${Math.round((Date.now() - started) / 1000)} s`);
+  await app.close();
+  renameSync(building, file);
+}
+
+export const benchmark: Benchmark = {
+  title: `Alert list API on ${COUNT.toLocaleString("en")} alerts (SQLite, app.inject, p95 of 40 calls)`,
+  async run() {
+    await ensureDatabase();
+    const copy = `${file}.run`;
+    rmSync(copy, { force: true });
+    copyFileSync(file, copy);
+    const server = await benchApp(copy);
+    const { app, ctx, tenants } = server;
+    const userId = newId();
+    await ctx.db.insertInto("users").values({ id: userId, email: "bench@example.test", display_name: "Bench", job_title: "", password_hash: await hashPassword(PASSWORD), platform_admin: 1, failed_sign_ins: 0, first_failed_at: null, locked_until: null, preferences: "{}", created_at: NOW, password_changed_at: NOW }).execute();
+    for (const t of tenants) await ctx.db.insertInto("memberships").values({ user_id: userId, tenant_id: t.id, role: "owner", created_at: NOW }).execute();
+    const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
+    const csrf = session.json().csrfToken as string;
+    const csrfCookie = session.cookies.find((c) => c.name === "wf_csrf")?.value;
+    const signIn = await app.inject({ method: "POST", url: "/api/v1/auth/sign-in", headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` }, payload: { email: "bench@example.test", password: PASSWORD } });
+    const cookie = `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}`;
+    const get = (url: string) => app.inject({ method: "GET", url, headers: { cookie } });
+    const p95 = async (url: string, n = 40) => {
+      const probe = await get(url);
+      if (probe.statusCode !== 200) throw new Error(`${url} -> ${probe.statusCode} ${probe.body.slice(0, 200)}`);
+      return percentile(await sample(() => get(url), n, 5), 95);
+    };
+    const sampleRow = (await get("/api/v1/alerts?limit=1")).json().items[0];
+    const week = new Date(NOW - 7 * 86_400_000).toISOString();
+    const baseline = { name: "unfiltered first page", value: await p95("/api/v1/alerts") };
+    const figures: Figure[] = [{ name: "first page, no filter, newest first (baseline)", value: baseline.value, unit: "ms p95" }];
+    const cases: [string, string][] = [
+      ["filter status=Open", "status=Open"],
+      ["filter priority=Critical", "priority=Critical"],
+      ["filter assignee", `assignee=${encodeURIComponent(sampleRow.assignee ?? "unassigned")}`],
+      ["filter one tenant", `tenant=${tenants[2]?.id}`],
+      ["filter tactic=Execution", "tactic=Execution"],
+      ["filter technique", `technique=${sampleRow.mitreTechniques[0] ?? "T1110"}`],
+      ["filter detectionSource", `detectionSource=${encodeURIComponent(sampleRow.detectionSource ?? "Wazuh")}`],
+      ["filter ackSla=Missed", "ackSla=Missed"],
+      ["filter environment=Cloud", "environment=Cloud"],
+      ["filter last 7 days", `from=${week}`],
+      ["view=open", "view=open"],
+      ["sort priority desc", "sort=priority&dir=desc"],
+      ["sort name asc", "sort=name&dir=asc"],
+      ["sort assignee asc", "sort=assignee&dir=asc"],
+      ["sort status asc", "sort=status&dir=asc"],
+      ["sort updatedAt desc", "sort=updatedAt&dir=desc"],
+      ["sort source asc", "sort=source&dir=asc"],
+      ["filter priority=High + sort name", "priority=High&sort=name&dir=asc"],
+    ];
+    for (const [name, query] of cases) figures.push({ name, value: await p95(`/api/v1/alerts?${query}`), unit: "ms p95", baseline });
+    for (const [name, q] of [["free text: hostname", sampleRow.hostname], ["free text: IP", sampleRow.srcIp], ["free text: user", sampleRow.username]] as const) {
+      figures.push({ name, value: await p95(`/api/v1/alerts?q=${encodeURIComponent(String(q ?? "ws"))}`), unit: "ms p95", baseline });
+    }
+    // CSV export of ~100,000 rows: rows per second and memory growth while streaming.
+    const exportFrom = new Date(NOW - 3 * 86_400_000).toISOString();
+    if (global.gc) global.gc();
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    const started = performance.now();
+    const csv = await app.inject({ method: "GET", url: `/api/v1/alerts/export.csv?from=${exportFrom}`, headers: { cookie }, payloadAsStream: true });
+    let lines = 0;
+    for await (const chunk of (csv as unknown as { stream(): AsyncIterable<Buffer> }).stream()) for (const b of chunk) if (b === 10) lines++;
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+    figures.push({ name: `CSV export rows (from 3 days ago)`, value: lines - 1, unit: "rows" });
+    figures.push({ name: "CSV export rate", value: (lines - 1) / seconds, unit: "rows/s" });
+    figures.push({ name: "RSS growth during export", value: (peak - rssBefore) / 1048576, unit: "MB" });
+    figures.push({ name: "server RSS serving the database", value: process.memoryUsage().rss / 1048576, unit: "MB" });
+    await server.close().catch(() => undefined);
+    rmSync(copy, { force: true });
+    return figures;
+  },
+};
