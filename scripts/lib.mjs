@@ -15,13 +15,17 @@ export function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/**
+ * Installs from the lockfile when node_modules is missing or older than it. `npm install
+ * --no-save` rather than `npm ci`: the registry here serves Biome's binary for Linux only, so
+ * the lockfile cannot list its other platforms and `npm ci` refuses it (docs/decisions/0003).
+ */
 export function ensureDependencies() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const lock = path.join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log("Installing dependencies (npm ci; better-sqlite3 compiles, about 2 minutes)...");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  console.log("Installing dependencies from package-lock.json (better-sqlite3 compiles: about 2 minutes)...");
+  run("npm", ["install", "--no-save", "--no-audit", "--no-fund"]);
 }
 
 export const CHROMIUM = "/usr/bin/chromium";

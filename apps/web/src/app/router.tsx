@@ -16,6 +16,28 @@ const moduleRoutes: RouteObject[] = unbuiltModuleRoutes().map((module) => ({
   lazy: async () => ({ Component: (await import("./routes/module-page")).ModulePageRoute }),
 }));
 
+const incidents = () => import("./routes/incidents/alerts-list");
+const cases = () => import("./routes/incidents/cases");
+const imports = () => import("./routes/incidents/import");
+const incidentRoutes: RouteObject[] = [
+  { path: rel(paths.incidents.root), loader: () => redirect(paths.incidents.open) },
+  { path: rel(paths.incidents.open), lazy: async () => ({ Component: (await incidents()).OpenAlertsRoute }) },
+  { path: rel(paths.incidents.closed), lazy: async () => ({ Component: (await incidents()).ClosedAlertsRoute }) },
+  { path: rel(paths.incidents.all), lazy: async () => ({ Component: (await incidents()).AllAlertsRoute }) },
+  {
+    path: rel(paths.incidents.alert),
+    lazy: async () => ({ Component: (await import("./routes/incidents/alert-detail")).AlertDetailRoute }),
+  },
+  {
+    path: rel(paths.incidents.create),
+    lazy: async () => ({ Component: (await import("./routes/incidents/create-incident")).CreateIncidentRoute }),
+  },
+  { path: rel(paths.incidents.cases), lazy: async () => ({ Component: (await cases()).IncidentsListRoute }) },
+  { path: rel(paths.incidents.case), lazy: async () => ({ Component: (await cases()).IncidentDetailRoute }) },
+  { path: rel(paths.incidents.import), lazy: async () => ({ Component: (await imports()).ImportRoute }) },
+  { path: rel(paths.incidents.quarantine), lazy: async () => ({ Component: (await imports()).QuarantineRoute }) },
+];
+
 export const routes: RouteObject[] = [
   {
     id: "root",
@@ -50,6 +72,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/dashboard")).DashboardRoute }),
               },
               ...moduleRoutes,
+              ...incidentRoutes,
               { path: rel(paths.search), lazy: async () => ({ Component: (await import("./routes/search")).SearchRoute }) },
               {
                 path: rel(paths.notifications),

@@ -53,6 +53,7 @@ export const menu: MenuEntry[] = [
     label: "Incidents",
     icon: Siren,
     path: paths.incidents.root,
+    built: true,
     subItems: [
       { id: "incidents-create", label: "Create", path: paths.incidents.create },
       { id: "incidents-open", label: "Open", path: paths.incidents.open },

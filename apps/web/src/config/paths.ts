@@ -23,6 +23,12 @@ export const paths = {
     open: "/dashboard/incidents/open",
     closed: "/dashboard/incidents/closed",
     all: "/dashboard/incidents/all",
+    /** Incidents (cases) list and detail; alert detail (the server's notifications link here). */
+    cases: "/dashboard/incidents/cases",
+    case: "/dashboard/incidents/cases/:incidentId",
+    alert: "/dashboard/incidents/alerts/:alertId",
+    import: "/dashboard/incidents/import",
+    quarantine: "/dashboard/incidents/quarantine",
   },
   risk: {
     root: "/dashboard/risk",
@@ -66,4 +72,12 @@ export function safeReturnTo(value: string | null | undefined, fallback: string 
 
 export function searchPath(query: string): string {
   return `${paths.search}?${new URLSearchParams({ q: query })}`;
+}
+
+export function alertPath(alertId: string): string {
+  return paths.incidents.alert.replace(":alertId", encodeURIComponent(alertId));
+}
+
+export function incidentPath(incidentId: string): string {
+  return paths.incidents.case.replace(":incidentId", encodeURIComponent(incidentId));
 }

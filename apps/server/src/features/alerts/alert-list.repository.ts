@@ -45,8 +45,36 @@ function filterColumn(db: Kysely<DB>, column: FilterColumn) {
   return isSqlite(db as Kysely<unknown>) ? sql<string | number | null>`+alerts.${sql.ref(column)}` : sql<string | number | null>`alerts.${sql.ref(column)}`;
 }
 
+/**
+ * How to run a list query on SQLite. Walking the sort index finds a page fast when matches are
+ * common, but scans everything when a filter matches few rows (a rare technique, a specific IP).
+ * Those filters are counted first (cheap index range counts, capped); when they match at most
+ * SELECTIVE rows the query starts from the matches and sorts them instead.
+ */
+export interface ListPlan {
+  fromMatches: boolean;
+}
+
+const SELECTIVE = 5000;
+
+export async function planList(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery): Promise<ListPlan> {
+  if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return { fromMatches: false };
+  const keys = [...(q.technique ?? []), ...(q.tactic ?? []).map(tacticKey)];
+  if (keys.length) {
+    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from alert_attack where tenant_id in (${sql.join([...tenantIds])}) and attack_key in (${sql.join(keys)}) limit ${SELECTIVE + 1})`.execute(db);
+    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
+  }
+  if (q.q && q.q.length >= 3) {
+    const phrase = `"${q.q.toLowerCase().replace(/"/g, '""')}"`;
+    const counted = await sql<{ n: number }>`select (select count(*) from (select rowid from alerts_fts where alerts_fts match ${phrase} limit ${SELECTIVE + 1}))
+      + (select count(*) from (select rowid from alerts where rowid > (select indexed_rowid from alerts_fts_state where id = 1) limit ${SELECTIVE + 1})) as n`.execute(db);
+    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
+  }
+  return { fromMatches: false };
+}
+
 /** Applies every filter of the list query; tenant scope first, always. */
-export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number) {
+export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, plan: ListPlan = { fromMatches: false }) {
   const tenants = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
   const col = (column: FilterColumn) => filterColumn(db, column);
   let query = db.selectFrom("alerts").where(col("tenant_id"), "in", tenants.length ? tenants : ["-"]);
@@ -68,18 +96,23 @@ export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: 
   if (q.environment?.length) query = query.where(col("client_environment"), "in", q.environment);
   if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));
-  // Correlated EXISTS: one primary-key probe per row walked, instead of materialising every
-  // alert of a common tactic before the first page can be cut.
+  // Few matches: collect them (IN). Many: one primary-key probe per row walked (EXISTS), so a
+  // common tactic never materialises hundreds of thousands of ids before the page is cut.
+  const tenantList = tenants.length ? tenants : ["-"];
   const attack = (keys: string[]) =>
-    query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("alert_attack")
-          .select(sql`1`.as("one"))
-          .whereRef("alert_attack.tenant_id", "=", "alerts.tenant_id")
-          .where("alert_attack.attack_key", "in", keys)
-          .whereRef("alert_attack.alert_id", "=", "alerts.id"),
-      ),
-    );
+    plan.fromMatches
+      ? query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
+          eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenantList).where("alert_attack.attack_key", "in", keys),
+        )
+      : query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("alert_attack")
+              .select(sql`1`.as("one"))
+              .whereRef("alert_attack.tenant_id", "=", "alerts.tenant_id")
+              .where("alert_attack.attack_key", "in", keys)
+              .whereRef("alert_attack.alert_id", "=", "alerts.id"),
+          ),
+        );
   if (q.technique?.length) query = attack(q.technique);
   if (q.tactic?.length) query = attack(q.tactic.map(tacticKey));
   if (q.ackSla?.length) {
@@ -112,9 +145,14 @@ export function decodeAlertCursor(cursor: string | undefined): Cursor | undefine
 
 export const encodeAlertCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
 
-/** Sorts on (column, id) and continues after the cursor: stable pages at any depth. */
-export function sortedPage<O>(query: SelectQueryBuilder<DB, "alerts", O>, q: AlertListQuery, cursor: Cursor | undefined) {
-  const column = sql.raw(q.sort === "assignee" ? "coalesce(alerts.assignee, '')" : sortColumns[q.sort]);
+/**
+ * Sorts on (column, id) and continues after the cursor: stable pages at any depth. With
+ * `fromMatches` the sort column is wrapped in "+" so SQLite sorts the few matches rather than
+ * walking the sort index.
+ */
+export function sortedPage<O>(query: SelectQueryBuilder<DB, "alerts", O>, q: AlertListQuery, cursor: Cursor | undefined, plan: ListPlan = { fromMatches: false }) {
+  const base = q.sort === "assignee" ? "coalesce(alerts.assignee, '')" : sortColumns[q.sort];
+  const column = sql.raw(plan.fromMatches ? `+${base}` : base);
   const dir = q.dir;
   let page = query;
   if (cursor) {

@@ -16,7 +16,7 @@ import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { toAlertRow } from "./alert-row";
-import { cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, sortedPage } from "./alert-list.repository";
+import { cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, planList, sortedPage } from "./alert-list.repository";
 import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
 import { policyFor } from "./sla";
@@ -66,11 +66,12 @@ export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unk
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();
   const cursor = decodeAlertCursor(query.cursor);
-  const base = filteredAlerts(ctx.db, scope.tenantIds, query, now)
+  const plan = await planList(ctx.db, scope.tenantIds, query);
+  const base = filteredAlerts(ctx.db, scope.tenantIds, query, now, plan)
     .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
     .selectAll("alerts")
     .select("tenants.name as tenant_name");
-  const rows = await sortedPage(base, query, cursor).execute();
+  const rows = await sortedPage(base, query, cursor, plan).execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

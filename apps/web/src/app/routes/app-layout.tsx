@@ -8,6 +8,7 @@ import { NotificationsPopover } from "@/features/notifications/components/notifi
 import { ProfileMenu } from "@/features/profile/components/profile-menu";
 import { SearchBox } from "@/features/search/components/search-box";
 import { TenantPicker } from "@/features/tenants/components/tenant-picker";
+import { useLiveEvents } from "@/lib/live-events";
 import { sessionQueryOptions, useSession } from "@/lib/session";
 
 /** The signed-in shell: composes the header features into the layout. */
@@ -15,6 +16,8 @@ export function AppLayoutRoute() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // One change feed per tab: lists and detail pages refresh when alerts or incidents change.
+  useLiveEvents();
 
   async function onSignOut() {
     // Unmount the signed-in tree first (it reads the user), then end the session.

@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from "react";
+import { Button } from "./button";
+import { inputClass, SelectField } from "./field";
+import { Modal } from "./modal";
+
+export type Resolution = { resolutionType: "Manual" | "Automated"; closureNotes?: string };
+
+/** Resolution type + closure notes, asked before closing one item or many. */
+export function ResolutionDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  types,
+  onSubmit,
+  busy,
+  submitLabel = "Close with resolution",
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  types: readonly ("Manual" | "Automated")[];
+  onSubmit: (resolution: Resolution) => void | Promise<void>;
+  busy?: boolean;
+  submitLabel?: string;
+}) {
+  const [type, setType] = useState<Resolution["resolutionType"]>("Manual");
+  const [notes, setNotes] = useState("");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void onSubmit({ resolutionType: type, closureNotes: notes.trim() || undefined });
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description ?? "Record how this was resolved."}>
+      <form onSubmit={submit} className="space-y-4">
+        <SelectField
+          label="Resolution type"
+          value={type}
+          onChange={(e) => setType(e.target.value as Resolution["resolutionType"])}
+        >
+          {types.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </SelectField>
+        <div className="space-y-1.5">
+          <label htmlFor="closure-notes" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Closure notes
+          </label>
+          <textarea
+            id="closure-notes"
+            rows={4}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            className={inputClass}
+            placeholder="e.g. False positive: scheduled vulnerability scan from the approved scanner."
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { type IncidentStatus, isOpenStatus, resolutionTypes, type TransitionBody } from "@watchfloor/shared";
+import { ArrowRight, CheckCircle2, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { errorMessage } from "@/lib/api-client";
+import { Button } from "./button";
+import { ResolutionDialog } from "./resolution-dialog";
+import { Notice } from "./states";
+
+const labels: Partial<Record<IncidentStatus, string>> = {
+  Acknowledged: "Acknowledge",
+  "In Progress": "Start work",
+  Resolved: "Resolve",
+  Closed: "Close",
+};
+
+/**
+ * The next statuses the server allows, as buttons. Closing an open item asks for a resolution
+ * (type and notes). A refused move (409, e.g. someone moved it meanwhile) shows the server's
+ * message, which names the moves that are allowed now.
+ */
+export function WorkflowActions({
+  status,
+  allowedMoves,
+  onTransition,
+}: {
+  status: IncidentStatus;
+  allowedMoves: string[];
+  onTransition: (body: TransitionBody) => Promise<unknown>;
+}) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
+
+  async function move(body: TransitionBody) {
+    setBusy(body.status);
+    setError(null);
+    try {
+      await onTransition(body);
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const reopen = !isOpenStatus(status);
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        {allowedMoves.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No further moves.</p>}
+        {(allowedMoves as IncidentStatus[]).map((next) => {
+          const isClose = next === "Closed";
+          const label = reopen && next === "In Progress" ? "Reopen" : (labels[next] ?? next);
+          return (
+            <Button
+              key={next}
+              size="sm"
+              variant={isClose ? "secondary" : "primary"}
+              loading={busy === next}
+              data-testid={`move-${next}`}
+              onClick={() => (isClose && isOpenStatus(status) ? setClosing(true) : void move({ status: next }))}
+            >
+              {isClose ? (
+                <CheckCircle2 aria-hidden className="size-4" />
+              ) : reopen ? (
+                <RotateCcw aria-hidden className="size-4" />
+              ) : (
+                <ArrowRight aria-hidden className="size-4" />
+              )}
+              {label}
+            </Button>
+          );
+        })}
+      </div>
+      {error != null && (
+        <Notice tone="error">
+          {errorMessage(error)}
+          {describeAllowed(error)}
+        </Notice>
+      )}
+      <ResolutionDialog
+        open={closing}
+        onOpenChange={setClosing}
+        title="Close with a resolution"
+        types={resolutionTypes}
+        onSubmit={async (resolution) => {
+          if (await move({ status: "Closed", ...resolution })) setClosing(false);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The 409 details carry "allowed: A, B"; shown after the message so the person knows what to do. */
+function describeAllowed(error: unknown): string {
+  const details = (error as { details?: { path?: string; message: string }[] }).details;
+  const allowed = details?.find((d) => d.path === "status")?.message;
+  return allowed ? ` (${allowed})` : "";
+}

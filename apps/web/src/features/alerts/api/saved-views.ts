@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export type SavedView = { id: string; name: string; query: string; createdAt: string };
+
+export const savedViewsQueryOptions = queryOptions({
+  queryKey: ["saved-views"],
+  queryFn: () => api.get<{ items: SavedView[] }>("/saved-views").then((r) => r.items),
+});
+
+export function useSavedViews() {
+  return useQuery(savedViewsQueryOptions);
+}
+
+export function useSaveView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; query: string }) => api.post<SavedView>("/saved-views", body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["saved-views"] }),
+  });
+}
+
+export function useDeleteView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/saved-views/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["saved-views"] }),
+  });
+}

@@ -1,0 +1,135 @@
+import {
+  type AlertSortKey,
+  alertSortKeys,
+  environments,
+  incidentStatuses,
+  priorities,
+  slaStates,
+  tactics,
+} from "@watchfloor/shared";
+import { dayToIso } from "@/lib/dates";
+
+/**
+ * The list's whole state lives in the URL (search params): filters, date range, text, sort and
+ * columns. Reload, a pasted link and the back button restore the exact list; saved views store
+ * this string. Keys match the API's query names; dates are days in the person's time zone.
+ */
+export const listFilterKeys = [
+  "status",
+  "priority",
+  "assignee",
+  "tenant",
+  "tactic",
+  "technique",
+  "detectionSource",
+  "sourceTool",
+  "ackSla",
+  "respondSla",
+  "environment",
+] as const;
+export type ListFilterKey = (typeof listFilterKeys)[number];
+
+export const filterLabels: Record<ListFilterKey | "from" | "to" | "q", string> = {
+  status: "Status",
+  priority: "Priority",
+  assignee: "Assignee",
+  tenant: "Tenant",
+  tactic: "Tactic",
+  technique: "Technique",
+  detectionSource: "Detection source",
+  sourceTool: "Source tool",
+  ackSla: "Acknowledge SLA",
+  respondSla: "Respond SLA",
+  environment: "Environment",
+  from: "From",
+  to: "To",
+  q: "Search",
+};
+
+/** Filters with a closed set of values (checkbox groups); the rest are typed, comma-separated. */
+export const enumOptions: Partial<Record<ListFilterKey, readonly string[]>> = {
+  status: incidentStatuses,
+  priority: [...priorities].reverse(),
+  tactic: tactics.map((t) => t.name),
+  ackSla: slaStates,
+  respondSla: slaStates,
+  environment: environments,
+};
+
+export type ListState = {
+  filters: Record<ListFilterKey, string[]>;
+  from: string;
+  to: string;
+  q: string;
+  sort: AlertSortKey;
+  dir: "asc" | "desc";
+};
+
+export const defaultSort = { sort: "detectedAt" as AlertSortKey, dir: "desc" as const };
+
+const split = (v: string | null) =>
+  v
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+export function parseListState(params: URLSearchParams): ListState {
+  const filters = {} as Record<ListFilterKey, string[]>;
+  for (const key of listFilterKeys) {
+    const allowed = enumOptions[key];
+    const values = split(params.get(key));
+    filters[key] = allowed ? values.filter((v) => allowed.includes(v)) : values;
+  }
+  const sort = params.get("sort");
+  return {
+    filters,
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    q: params.get("q") ?? "",
+    sort: alertSortKeys.includes(sort as AlertSortKey) ? (sort as AlertSortKey) : defaultSort.sort,
+    dir: params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaultSort.dir,
+  };
+}
+
+/** The API query for a view and list state (without cursor/limit): also the CSV export's query. */
+export function toApiQuery(view: string, state: ListState, timeZone: string): Record<string, string> {
+  const query: Record<string, string> = { view, sort: state.sort, dir: state.dir };
+  for (const key of listFilterKeys) if (state.filters[key].length) query[key] = state.filters[key].join(",");
+  const from = state.from ? dayToIso(state.from, timeZone) : undefined;
+  const to = state.to ? dayToIso(state.to, timeZone, true) : undefined;
+  if (from) query.from = from;
+  if (to) query.to = to;
+  if (state.q.trim()) query.q = state.q.trim();
+  return query;
+}
+
+/** Writes a changed state back into the search params, dropping empty values and defaults. */
+export function withListState(params: URLSearchParams, state: ListState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of listFilterKeys) {
+    if (state.filters[key].length) next.set(key, state.filters[key].join(","));
+    else next.delete(key);
+  }
+  for (const key of ["from", "to", "q"] as const) {
+    if (state[key].trim()) next.set(key, state[key].trim());
+    else next.delete(key);
+  }
+  if (state.sort === defaultSort.sort && state.dir === defaultSort.dir) {
+    next.delete("sort");
+    next.delete("dir");
+  } else {
+    next.set("sort", state.sort);
+    next.set("dir", state.dir);
+  }
+  return next;
+}
+
+export function activeFilterCount(state: ListState): number {
+  return listFilterKeys.filter((k) => state.filters[k].length).length + (state.from ? 1 : 0) + (state.to ? 1 : 0);
+}
+
+export function emptyFilters(): Record<ListFilterKey, string[]> {
+  return Object.fromEntries(listFilterKeys.map((k) => [k, []])) as unknown as Record<ListFilterKey, string[]>;
+}

@@ -1,0 +1,147 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card } from "@/components/ui/page";
+import type { ImportReport } from "../api/upload-import";
+
+function Stat({ label, value, tone }: { label: string; value: number; tone?: "good" | "bad" }) {
+  const color =
+    tone === "bad" && value > 0
+      ? "text-red-800 dark:text-red-300"
+      : tone === "good" && value > 0
+        ? "text-emerald-800 dark:text-emerald-300"
+        : "text-slate-900 dark:text-white";
+  return (
+    <div className="rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800">
+      <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd
+        className={`mt-1 text-2xl font-semibold tabular-nums ${color}`}
+        data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function SmallTable({ caption, head, rows, testId }: { caption: string; head: string[]; rows: ReactNode[][]; testId: string }) {
+  return (
+    <div className="-mx-5 overflow-x-auto">
+      <table className="w-full min-w-[520px] text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-600 uppercase dark:border-slate-800 dark:text-slate-400">
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-5 py-2">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((cells, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no id and never reorder
+            <tr key={i}>
+              {cells.map((c, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                <td key={j} className="px-5 py-2 align-top text-slate-800 dark:text-slate-200">
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What happened to every row: counts, skipped by reason, rejected rows and data-quality findings. */
+export function ImportReportView({ report, quarantineLink }: { report: ImportReport; quarantineLink?: ReactNode }) {
+  const clean = report.rejectedCount === 0 && report.findingCount === 0;
+  return (
+    <div className="space-y-6" data-testid="import-report">
+      <Card title="Import report">
+        <p className="mb-4 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          {clean ? (
+            <CircleCheck aria-hidden className="size-5 text-emerald-700" />
+          ) : (
+            <CircleAlert aria-hidden className="size-5 text-amber-700" />
+          )}
+          <span>
+            <span className="font-medium">{report.filename ?? "File"}</span> read as{" "}
+            <span className="font-mono">{report.format}</span>.{clean ? " Every row was imported." : " Some rows need attention."}
+          </span>
+        </p>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+          <Stat label="Rows read" value={report.rowsRead} />
+          <Stat label="Created" value={report.created} tone="good" />
+          <Stat label="Updated" value={report.updated} />
+          <Stat label="Rejected" value={report.rejectedCount} tone="bad" />
+          <Stat label="Findings" value={report.findingCount} />
+        </dl>
+        {report.skipped.length > 0 && (
+          <div className="mt-4">
+            <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Skipped (not alerts)</h3>
+            <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {report.skipped.map((s) => (
+                <li key={s.reason}>
+                  {s.reason}: {s.count}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Card>
+      {report.rejectedCount > 0 && (
+        <Card title={`Rejected rows (${report.rejectedCount})`} actions={quarantineLink}>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            These rows were not imported; they are kept in the quarantine to fix and re-submit.
+          </p>
+          <SmallTable
+            caption="Rejected rows"
+            testId="rejected-rows"
+            head={["Row", "Field", "Reason"]}
+            rows={report.rejected.flatMap((r) =>
+              r.problems.map((p) => [
+                <span key="r" className="tabular-nums">
+                  {r.row}
+                </span>,
+                <span key="f" className="font-mono">
+                  {p.field}
+                </span>,
+                p.reason,
+              ]),
+            )}
+          />
+          {report.rejected.length < report.rejectedCount && (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+              Showing the first {report.rejected.length}; the quarantine has them all.
+            </p>
+          )}
+        </Card>
+      )}
+      {report.findingCount > 0 && (
+        <Card title={`Data-quality findings (${report.findingCount})`}>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            These rows were imported; the listed values were left empty rather than guessed.
+          </p>
+          <SmallTable
+            caption="Data-quality findings"
+            testId="findings"
+            head={["Row", "Field", "Value", "Finding"]}
+            rows={report.findings.map((f) => [
+              f.row,
+              <span key="f" className="font-mono">
+                {f.field}
+              </span>,
+              <span key="v" className="font-mono break-all">
+                {f.value}
+              </span>,
+              f.message,
+            ])}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

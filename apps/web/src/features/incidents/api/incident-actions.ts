@@ -1,0 +1,59 @@
+import type { Priority, TransitionBody } from "@watchfloor/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { type IncidentDetail, incidentQueryKey } from "./get-incident";
+
+const enc = encodeURIComponent;
+
+function useIncidentMutation<T>(call: (body: T) => Promise<IncidentDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(incidentQueryKey(detail.incident.id), detail);
+      void queryClient.invalidateQueries({ queryKey: ["incidents", "list"] });
+      // Escalation changes the alerts too (their incident link).
+      void queryClient.invalidateQueries({ queryKey: ["alerts"] });
+    },
+  });
+}
+
+export type CreateIncidentBody = {
+  tenantId: string;
+  title: string;
+  description?: string;
+  priority: Priority;
+  ownerUserId?: string | null;
+  alertIds?: string[];
+};
+
+export function useCreateIncident() {
+  return useIncidentMutation((body: CreateIncidentBody) => api.post<IncidentDetail>("/incidents", body));
+}
+
+export function useEscalate() {
+  return useIncidentMutation((body: { alertIds: string[]; incidentId?: string }) =>
+    api.post<IncidentDetail>("/incidents/escalate", body),
+  );
+}
+
+export type IncidentUpdate = {
+  title?: string;
+  description?: string;
+  priority?: Priority;
+  ownerUserId?: string | null;
+  rootCause?: string;
+  ticketId?: string;
+};
+
+export function useUpdateIncident(id: string) {
+  return useIncidentMutation((body: IncidentUpdate) => api.patch<IncidentDetail>(`/incidents/${enc(id)}`, body));
+}
+
+export function useTransitionIncident(id: string) {
+  return useIncidentMutation((body: TransitionBody) => api.post<IncidentDetail>(`/incidents/${enc(id)}/transition`, body));
+}
+
+export function useCommentOnIncident(id: string) {
+  return useIncidentMutation((comment: string) => api.post<IncidentDetail>(`/incidents/${enc(id)}/comments`, { comment }));
+}
