@@ -47,7 +47,13 @@ describe("watchfloor CLI", () => {
 
   it("migrates, seeds the demo tenants once, and creates tenants and users", async () => {
     expect((await cli("migrate")).stdout).toMatch(/Applied: 0001-foundation|up to date/);
-    expect((await cli("seed")).stdout).toContain("Created 5 demo tenants");
+    const messy = path.join(dir, "messy.csv");
+    const seeded = await cli("seed", "--messy-sample", messy);
+    expect(seeded.stdout).toContain("Created 5 demo tenants");
+    expect(seeded.stdout).toContain("demo alerts");
+    const imported = await cli("import", "alerts", messy, "--tenant", "tenant-b");
+    expect(imported.stdout).toMatch(/as sample-csv into Tenant B: 80 rows read, \d+ created, \d+ updated, [1-9]\d* rejected, [1-9]\d* data-quality findings/);
+    expect(imported.stdout).toContain('"Yes" is not one of Manual, Automated');
     expect((await cli("seed")).stdout).toContain("nothing seeded");
     expect((await cli("tenant", "create", "--name", "Acme Corp", "--slug", "acme")).stdout).toContain("Created tenant Acme Corp");
     const duplicate = await cli("tenant", "create", "--name", "Acme", "--slug", "acme");

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { emailSchema, passwordProblemMessages, passwordProblems, roleSchema, slugSchema } from "@watchfloor/shared";
 import { buildApp } from "./app";
@@ -7,6 +8,7 @@ import { openDatabase } from "./db/database";
 import { indexPendingAlerts } from "./features/alerts/alert-search";
 import { seedDemoAlerts } from "./features/alerts/demo-alerts";
 import { registerImportCommand } from "./features/imports/import.command";
+import { generateMessySampleCsv } from "./importers/messy-sample-csv";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { hashPassword } from "./features/auth/password-hash";
 import { addMembership, countUsers, findUserByEmail, insertUser } from "./features/auth/users.repository";
@@ -100,8 +102,14 @@ program
 
 program
   .command("seed")
-  .description("create the five demo tenants (Tenant A to Tenant E) on a database that has none")
-  .action(async () => {
+  .description("create the five demo tenants (Tenant A to Tenant E) with demo alerts on a database that has none")
+  .option("--messy-sample <file>", "also write the spec-shaped sample CSV with its quirks (for `import alerts`) to this file")
+  .option("--rows <n>", "rows in the messy sample", "80")
+  .action(async (options: { messySample?: string; rows: string }) => {
+    if (options.messySample) {
+      writeFileSync(options.messySample, generateMessySampleCsv({ seed: 2026, count: Number(options.rows) || 80 }));
+      console.log(`Wrote ${options.messySample}: the spec's sample shape with its quirks, for \`watchfloor import alerts\`.`);
+    }
     const runtime = await openRuntime();
     const created = await seedDemoTenants(runtime.ctx);
     console.log(created ? `Created ${created} demo tenants.` : "Tenants already exist; nothing seeded.");
