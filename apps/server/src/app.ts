@@ -15,6 +15,7 @@ import { alertRoutes } from "./features/alerts/alerts.routes";
 import { savedViewRoutes } from "./features/alerts/saved-views.routes";
 import { slaRoutes } from "./features/alerts/sla.routes";
 import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
+import { attackRoutes } from "./features/attack/attack.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
@@ -57,6 +58,7 @@ const apiFeatures = [
   savedViewRoutes,
   incidentRoutes,
   importRoutes,
+  attackRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

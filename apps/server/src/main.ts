@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
 import { indexPendingAlerts } from "./features/alerts/alert-search";
 import { seedDemoAlerts } from "./features/alerts/demo-alerts";
+import { registerAttackCommand } from "./features/attack/attack.command";
 import { registerImportCommand } from "./features/imports/import.command";
 import { generateMessySampleCsv } from "./importers/messy-sample-csv";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
@@ -178,9 +179,11 @@ tenant
     }
   });
 
-registerImportCommand(program, (message) => {
+const usage = (message: string): never => {
   throw new UsageError(message);
-});
+};
+registerImportCommand(program, usage);
+registerAttackCommand(program, usage);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof UsageError) {

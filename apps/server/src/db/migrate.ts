@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as foundation from "./migrations/0001-foundation";
 import * as alerts from "./migrations/0002-alerts";
 import * as alertSearch from "./migrations/0003-alert-search";
+import * as attackCatalogue from "./migrations/0004-attack-catalogue";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-alerts": alerts,
   "0003-alert-search": alertSearch,
+  "0004-attack-catalogue": attackCatalogue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

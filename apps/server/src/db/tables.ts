@@ -268,6 +268,21 @@ export interface SavedViewsTable {
   created_at: number;
 }
 
+export interface AttackTechniquesTable {
+  stix_id: string;
+  technique_id: string;
+  domain: string;
+  name: string;
+  tactics: string; // JSON array of tactic names
+  is_subtechnique: number;
+  parent_id: string | null;
+  revoked: number;
+  deprecated: number;
+  version: string | null;
+  modified: string | null;
+  url: string | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -288,6 +303,7 @@ export interface DB {
   import_runs: ImportRunsTable;
   quarantine: QuarantineTable;
   saved_views: SavedViewsTable;
+  attack_techniques: AttackTechniquesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

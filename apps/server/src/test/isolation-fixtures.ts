@@ -65,6 +65,7 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/saved-views": { name: "probe", query: "status=Open" },
     "POST /api/v1/imports/alerts": [{ id: "probe-1", name: "Probe", priority: "Low" }],
     "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
+    "POST /api/v1/attack/import": { type: "bundle", objects: [] },
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
   };
 

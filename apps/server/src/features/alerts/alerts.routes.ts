@@ -16,7 +16,13 @@ import { doerOf } from "./doer";
 
 const BULK_LIMIT = 50_000;
 const alertParams = z.object({ alertId: z.string() });
-const detail = z.object({ alert: z.record(z.string(), z.unknown()), allowedMoves: z.array(z.string()), timeline: z.array(z.unknown()), related: z.array(z.unknown()) });
+const detail = z.object({
+  alert: z.record(z.string(), z.unknown()),
+  allowedMoves: z.array(z.string()),
+  techniques: z.array(z.object({ id: z.string(), name: z.string().nullable(), status: z.string(), tactics: z.array(z.string()), url: z.string().nullable() })),
+  timeline: z.array(z.unknown()),
+  related: z.array(z.unknown()),
+});
 const tenantQuery = z.object({ tenantId: z.string().optional() });
 
 export const alertRoutes =

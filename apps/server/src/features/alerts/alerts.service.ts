@@ -15,6 +15,7 @@ import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
+import { describeTechniques } from "../attack/attack.service";
 import { toAlertRow } from "./alert-row";
 import { cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, planList, sortedPage } from "./alert-list.repository";
 import { toDetail, toSummary } from "./alert-view";
@@ -84,13 +85,15 @@ export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) 
   const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Alert");
   const now = ctx.now();
-  const [timeline, related] = await Promise.all([
+  const [timeline, related, techniques] = await Promise.all([
     listTimeline(ctx.db, row.tenant_id, "alert", row.id),
     repo.relatedAlerts(ctx.db, row.tenant_id, row),
+    describeTechniques(ctx, JSON.parse(row.mitre_techniques) as string[]),
   ]);
   return {
     alert: toDetail(row, now),
     allowedMoves: allowedMoves(row.status as IncidentStatus),
+    techniques,
     timeline: [
       { id: `${row.id}-created`, at: iso(row.created_at), actorName: row.ingested_by, kind: "created", changes: { source: row.source, sourceId: row.source_id }, comment: null },
       ...timeline.map((t) => ({

@@ -58,9 +58,19 @@ export type RelatedAlert = {
   reason: string;
 };
 
+/** A technique id named by the alert, with its name when the ATT&CK catalogue has it. */
+export type TechniqueInfo = {
+  id: string;
+  name: string | null;
+  status: "current" | "revoked" | "deprecated" | "unknown";
+  tactics: string[];
+  url: string | null;
+};
+
 export type AlertDetailResponse = {
   alert: AlertDetail;
   allowedMoves: string[];
+  techniques: TechniqueInfo[];
   timeline: TimelineEntry[];
   related: RelatedAlert[];
 };

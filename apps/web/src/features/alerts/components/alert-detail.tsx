@@ -33,7 +33,7 @@ export function AlertDetailView({ alertId, incident, escalate }: { alertId: stri
   if (detail.isPending) return <LoadingState label="Loading alert" />;
   if (detail.isError)
     return <ErrorState error={detail.error} onRetry={() => detail.refetch()} title="Could not load this alert" />;
-  const { alert, allowedMoves, timeline, related } = detail.data;
+  const { alert, allowedMoves, timeline, related, techniques } = detail.data;
 
   return (
     <div className="space-y-6">
@@ -62,7 +62,7 @@ export function AlertDetailView({ alertId, incident, escalate }: { alertId: stri
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0 space-y-6">
-          {alertFieldGroups(alert).map((g) => (
+          {alertFieldGroups(alert, techniques).map((g) => (
             <FieldGroup key={g.title} title={g.title} fields={g.fields} />
           ))}
           <RawPayload raw={alert.raw} />

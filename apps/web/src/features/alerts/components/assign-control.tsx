@@ -18,6 +18,8 @@ export function AssignControl({ alertId, tenantId, assignee }: { alertId: string
   const assign = useAssignAlert(alertId);
   const candidates = (members.data ?? []).filter((m) => m.role !== "executive");
   const current = candidates.find((m) => m.displayName === assignee)?.userId ?? "";
+  // Imported alerts may name an analyst who has no account here: keep the name visible.
+  const external = assignee && !current ? assignee : null;
 
   return (
     <div className="space-y-2">
@@ -39,10 +41,11 @@ export function AssignControl({ alertId, tenantId, assignee }: { alertId: string
             id="assignee"
             value={current}
             disabled={assign.isPending}
-            onChange={(e) => assign.mutate(e.target.value || null)}
+            onChange={(e) => assign.mutate(e.target.value && e.target.value !== "__unassign" ? e.target.value : null)}
             className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
           >
-            <option value="">Unassigned</option>
+            <option value="">{external ? `${external} (no account here)` : "Unassigned"}</option>
+            {external && <option value="__unassign">Unassign</option>}
             {candidates.map((m) => (
               <option key={m.userId} value={m.userId}>
                 {m.displayName}

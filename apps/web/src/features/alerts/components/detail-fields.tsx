@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { Time } from "@/components/ui/time";
-import type { AlertDetail } from "../api/get-alert";
+import type { AlertDetail, TechniqueInfo } from "../api/get-alert";
 
 type Field = [label: string, value: ReactNode];
 
@@ -14,7 +14,22 @@ const items = (v: string[]) => (v.length ? v.join(", ") : none);
 const minutes = (v: number | null) => (v === null ? none : `${v} min`);
 
 /** Every field of the alert, grouped the way an analyst reads it. */
-export function alertFieldGroups(a: AlertDetail): { title: string; fields: Field[] }[] {
+/** "T1110.003 Password Spraying"; ids the catalogue lacks stay as given, marked so. */
+function techniqueList(techniques: TechniqueInfo[]): ReactNode {
+  if (techniques.length === 0) return none;
+  return (
+    <ul className="space-y-1">
+      {techniques.map((t) => (
+        <li key={t.id}>
+          <span className="font-mono">{t.id}</span> {t.name ?? <span className="text-slate-600 dark:text-slate-400">(not in the ATT&CK catalogue)</span>}
+          {(t.status === "revoked" || t.status === "deprecated") && <span className="ml-1 text-xs text-amber-800 dark:text-amber-300">({t.status})</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function alertFieldGroups(a: AlertDetail, techniques: TechniqueInfo[] = []): { title: string; fields: Field[] }[] {
   return [
     {
       title: "Overview",
@@ -70,16 +85,7 @@ export function alertFieldGroups(a: AlertDetail): { title: string; fields: Field
       title: "ATT&CK",
       fields: [
         ["Tactics", items(a.tactics)],
-        [
-          "Techniques",
-          a.mitreTechniques.length ? (
-            <span key="t" className="font-mono">
-              {a.mitreTechniques.join(", ")}
-            </span>
-          ) : (
-            none
-          ),
-        ],
+        ["Techniques", techniqueList(techniques.length ? techniques : a.mitreTechniques.map((id) => ({ id, name: null, status: "unknown", tactics: [], url: null })))],
       ],
     },
     {

@@ -1,0 +1,51 @@
+import type { AppContext } from "../../context";
+import { invalid } from "../../http/errors";
+import { parseAttackBundle } from "../../importers/stix-attack";
+import { ImportFileError } from "../../importers/types";
+import * as repo from "./attack.repository";
+
+export interface TechniqueInfo {
+  id: string;
+  name: string | null;
+  /** current | revoked | deprecated | unknown (named by an alert, absent from the catalogue) */
+  status: "current" | "revoked" | "deprecated" | "unknown";
+  tactics: string[];
+  url: string | null;
+}
+
+/** Loads a STIX bundle into the catalogue, replacing the domains it covers, in one transaction. */
+export async function importAttackBundle(ctx: AppContext, text: string) {
+  let catalogue: ReturnType<typeof parseAttackBundle>;
+  try {
+    catalogue = parseAttackBundle(text);
+  } catch (error) {
+    if (error instanceof ImportFileError) throw invalid("file", error.message);
+    throw error;
+  }
+  await ctx.db.transaction().execute((trx) => repo.replaceDomains(trx, catalogue.domains, catalogue.techniques));
+  const t = catalogue.techniques;
+  return {
+    specVersion: catalogue.specVersion,
+    domains: catalogue.domains,
+    techniques: t.filter((r) => !r.is_subtechnique).length,
+    subtechniques: t.filter((r) => r.is_subtechnique).length,
+    revoked: t.filter((r) => r.revoked).length,
+    deprecated: t.filter((r) => r.deprecated).length,
+  };
+}
+
+/** Names for technique ids; ids the catalogue lacks are kept and shown by id. */
+export async function describeTechniques(ctx: AppContext, ids: string[]): Promise<TechniqueInfo[]> {
+  const rows = await repo.findTechniques(ctx.db, [...new Set(ids)]);
+  return ids.map((id) => {
+    const row = rows.find((r) => r.technique_id === id);
+    if (!row) return { id, name: null, status: "unknown", tactics: [], url: null };
+    return {
+      id,
+      name: row.name,
+      status: row.revoked ? "revoked" : row.deprecated ? "deprecated" : "current",
+      tactics: JSON.parse(row.tactics) as string[],
+      url: row.url,
+    };
+  });
+}
