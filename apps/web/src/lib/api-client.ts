@@ -56,6 +56,8 @@ function redirectToLogin(expired: boolean): void {
 type RequestOptions = {
   method?: string;
   body?: unknown;
+  /** Sent as it is with JSON content type (a file the server parses itself). */
+  rawBody?: string;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
 };
@@ -63,7 +65,7 @@ type RequestOptions = {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { accept: "application/json" };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.body !== undefined || options.rawBody !== undefined) headers["content-type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
   const tenantId = getSelectedTenantId();
   if (tenantId && sendsTenantHeader(path, method)) headers["x-tenant-id"] = tenantId;
@@ -80,7 +82,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: "same-origin",
       signal: options.signal,
     });

@@ -5,12 +5,13 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
 import { useCurrentUser } from "@/lib/session";
 import { ApiKeysTab } from "./api-keys-tab";
+import { AttackCatalogueTab } from "./attack-catalogue-tab";
 import { AuditTab } from "./audit-tab";
 import { InvitationsTab } from "./invitations-tab";
 import { MembersTab } from "./members-tab";
 import { SignupToggle } from "./signup-toggle";
 
-type TabId = "members" | "invitations" | "api-keys" | "audit" | "sign-up";
+type TabId = "members" | "invitations" | "api-keys" | "audit" | "sign-up" | "attack";
 
 type Props = { tenants: Tenant[] | undefined; tenantsError: Error | null; onRetryTenants: () => void };
 
@@ -35,7 +36,12 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
       : []),
     ...(keyTenants.length ? [{ id: "api-keys" as const, label: "API keys" }] : []),
     ...(canAudit ? [{ id: "audit" as const, label: "Audit log" }] : []),
-    ...(user.platformAdmin ? [{ id: "sign-up" as const, label: "Sign-up" }] : []),
+    ...(user.platformAdmin
+      ? [
+          { id: "sign-up" as const, label: "Sign-up" },
+          { id: "attack" as const, label: "ATT&CK catalogue" },
+        ]
+      : []),
   ];
   if (tabs.length === 0) {
     return (
@@ -98,6 +104,7 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
         {active === "api-keys" && <ApiKeysTab tenants={keyTenants} allTenants={tenants} />}
         {active === "audit" && <AuditTab tenants={tenants} />}
         {active === "sign-up" && <SignupToggle />}
+        {active === "attack" && <AttackCatalogueTab />}
       </div>
     </div>
   );
