@@ -16,6 +16,7 @@ import { savedViewRoutes } from "./features/alerts/saved-views.routes";
 import { slaRoutes } from "./features/alerts/sla.routes";
 import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
 import { attackRoutes } from "./features/attack/attack.routes";
+import { coverageRoutes } from "./features/attack/coverage.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
@@ -59,6 +60,7 @@ const apiFeatures = [
   incidentRoutes,
   importRoutes,
   attackRoutes,
+  coverageRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {
