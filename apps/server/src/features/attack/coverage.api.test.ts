@@ -39,6 +39,19 @@ describe("ATT&CK coverage and Navigator layers", () => {
     ]);
   });
 
+  it("lays techniques out by tactic in kill-chain order, newest first, highlighting incidents", async () => {
+    const matrix = (await analyst.get("/api/v1/attack/matrix")).json();
+    expect(matrix.tactics.map((t: { title: string }) => t.title)).toHaveLength(14);
+    expect(matrix.tactics[0].title).toBe("Reconnaissance");
+    const credential = matrix.tactics.find((t: { title: string }) => t.title === "Credential Access");
+    // Without a catalogue, techniques sit under the tactics their alerts name.
+    expect(credential.items.map((i: { techniqueId: string; label: string; highlight: boolean }) => [i.techniqueId, i.label, i.highlight])).toEqual([
+      ["T1110", "D-0", true],
+      ["T1059.001", "D-0", false],
+    ]);
+    expect(credential.items[0].incidents).toHaveLength(1);
+  });
+
   it("explains why a file is not a layer", async () => {
     const bad = await analyst.request({ method: "POST", url: "/api/v1/attack/layers/parse", payload: '{"type":"bundle","objects":[]}', headers: { "content-type": "application/json" } });
     expect(bad.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { days } from "../../lib/time";
 import { buildNavigatorLayer, parseNavigatorLayer } from "../../importers/navigator-layer";
 import { ImportFileError } from "../../importers/types";
 import { attackCoverage } from "./coverage.repository";
+import { attackMatrix } from "./matrix.service";
 
 const windowQuery = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
 const LAYER_LIMIT = 16 * 1024 * 1024;
@@ -35,6 +36,13 @@ export const coverageRoutes =
         tactics: counts.filter((c) => c.key.startsWith("tactic:")).map((c) => ({ tactic: c.key.slice(7), alerts: Number(c.alerts) })),
       };
     };
+
+    app.get("/attack/matrix", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) => {
+      const to = request.query.to ? Date.parse(request.query.to) : ctx.now();
+      const from = request.query.from ? Date.parse(request.query.from) : to - days(30);
+      if (from >= to) throw invalid("from", "must be before to");
+      return attackMatrix(ctx, request.scope.tenantIds, from, to);
+    });
 
     app.get("/attack/coverage", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) => coverage(request.scope.tenantIds, request.query));
 
