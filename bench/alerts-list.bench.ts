@@ -1,57 +1,11 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { alertInputSchema, type Priority } from "@watchfloor/shared";
-import { sql } from "kysely";
-import { toAlertRow } from "../apps/server/src/features/alerts/alert-row";
-import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-search";
-import { upsertAlerts } from "../apps/server/src/features/alerts/alerts.repository";
-import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
-import { policyFor } from "../apps/server/src/features/alerts/sla";
-import { hashPassword } from "../apps/server/src/features/auth/password-hash";
-import { newId } from "../apps/server/src/lib/tokens";
-import { benchApp } from "./bench-app";
 import { type Benchmark, type Figure, percentile, sample } from "./harness";
+import { COUNT, NOW, PASSWORD, openMillion } from "./million";
 
-const COUNT = Number(process.env.BENCH_LIST_ALERTS ?? 1_000_000);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const file = path.join(here, "..", ".tmp", `bench-alerts-${COUNT}-v1.db`);
-const PASSWORD = "Bench-Marking-Password-1";
-const NOW = Date.UTC(2026, 10, 21, 12);
-
-/** Builds the database once (the same seeded generator as the demo data) and keeps it in .tmp. */
-async function ensureDatabase(): Promise<void> {
-  if (existsSync(file)) return;
-  mkdirSync(path.dirname(file), { recursive: true });
-  const building = `${file}.building`;
-  rmSync(building, { force: true });
-  const app = await benchApp(building);
-  const tenants = new Map(app.tenants.map((t) => [t.slug, t.id]));
-  const started = Date.now();
-  let batch = new Map<string, ReturnType<typeof toAlertRow>[]>();
-  let pending = 0;
-  const flush = async () => {
-    await app.ctx.db.transaction().execute(async (trx) => {
-      for (const [tenantId, rows] of batch) await upsertAlerts(trx, tenantId, rows, app.ctx.bulk);
-    });
-    batch = new Map();
-    pending = 0;
-  };
-  for (const { tenant, alert } of generateAlerts({ seed: 1, count: COUNT, tenants: [...tenants.keys()], now: NOW, daysBack: 30 })) {
-    const parsed = alertInputSchema.parse(alert);
-    const tenantId = tenants.get(tenant) ?? "";
-    const row = toAlertRow(parsed, tenantId, newId(), NOW, policyFor(parsed.priority as Priority, undefined));
-    batch.set(tenantId, [...(batch.get(tenantId) ?? []), row]);
-    if (++pending >= 20_000) await flush();
-  }
-  await flush();
-  while ((await indexPendingAlerts(app.ctx.db, 100_000)) > 0);
-  await sql`analyze`.execute(app.ctx.db);
-  console.log(`  built ${COUNT.toLocaleString("en")} alerts in ${Math.round((Date.now() - started) / 1000)} s`);
-  await app.close();
-  renameSync(building, file);
-}
 
 /**
  * Memory of a real `watchfloor serve` process on the database while it answers the same list
@@ -101,21 +55,8 @@ async function serverMemory(database: string, queries: string[]): Promise<Figure
 export const benchmark: Benchmark = {
   title: `Alert list API on ${COUNT.toLocaleString("en")} alerts (SQLite, app.inject, p95 of 40 calls)`,
   async run() {
-    await ensureDatabase();
-    const copy = `${file}.run`;
-    rmSync(copy, { force: true });
-    copyFileSync(file, copy);
-    const server = await benchApp(copy);
-    const { app, ctx, tenants } = server;
-    const userId = newId();
-    await ctx.db.insertInto("users").values({ id: userId, email: "bench@example.test", display_name: "Bench", job_title: "", password_hash: await hashPassword(PASSWORD), platform_admin: 1, failed_sign_ins: 0, first_failed_at: null, locked_until: null, preferences: "{}", created_at: NOW, password_changed_at: NOW }).execute();
-    for (const t of tenants) await ctx.db.insertInto("memberships").values({ user_id: userId, tenant_id: t.id, role: "owner", created_at: NOW }).execute();
-    const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
-    const csrf = session.json().csrfToken as string;
-    const csrfCookie = session.cookies.find((c) => c.name === "wf_csrf")?.value;
-    const signIn = await app.inject({ method: "POST", url: "/api/v1/auth/sign-in", headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` }, payload: { email: "bench@example.test", password: PASSWORD } });
-    const cookie = `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}`;
-    const get = (url: string) => app.inject({ method: "GET", url, headers: { cookie } });
+    const million = await openMillion();
+    const { app, tenants, cookie, get, copy } = million;
     const p95 = async (url: string, n = 40) => {
       const probe = await get(url);
       if (probe.statusCode !== 200) throw new Error(`${url} -> ${probe.statusCode} ${probe.body.slice(0, 200)}`);
@@ -164,9 +105,9 @@ export const benchmark: Benchmark = {
     figures.push({ name: `CSV export rows (from 3 days ago)`, value: lines - 1, unit: "rows" });
     figures.push({ name: "CSV export rate", value: (lines - 1) / seconds, unit: "rows/s" });
     figures.push({ name: "RSS growth during export", value: (peak - rssBefore) / 1048576, unit: "MB" });
-    await server.close().catch(() => undefined);
+    await million.app.close().catch(() => undefined);
     figures.push(...(await serverMemory(copy, cases.map(([, query]) => query))));
-    rmSync(copy, { force: true });
+    await million.close();
     return figures;
   },
 };

@@ -20,6 +20,7 @@ import { coverageRoutes } from "./features/attack/coverage.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importRoutes } from "./features/imports/imports.routes";
 import { incidentRoutes } from "./features/incidents/incidents.routes";
@@ -61,6 +62,7 @@ const apiFeatures = [
   importRoutes,
   attackRoutes,
   coverageRoutes,
+  dashboardRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

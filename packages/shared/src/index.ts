@@ -10,3 +10,4 @@ export * from "./alerts";
 export * from "./workflow";
 export * from "./alerts-api";
 export * from "./incidents-api";
+export * from "./dashboard-api";

@@ -47,6 +47,10 @@ function openSqlite(file: string): Database {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection (a database restart, or a test dropping its
+  // database) emits "error"; pg discards that client and the next query opens a new one.
+  // Without a listener the event would crash the process.
+  pool.on("error", () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = "";

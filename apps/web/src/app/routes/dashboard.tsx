@@ -1,38 +1,27 @@
-import { Activity } from "lucide-react";
-import { Link } from "react-router";
-import { Card, PageHeader } from "@/components/ui/page";
-import { paths } from "@/config/paths";
+import { DashboardOverview, useDashboardRange } from "@/features/dashboard/components/dashboard-overview";
+import { RangePicker } from "@/features/dashboard/components/range-picker";
+import { PageHeader } from "@/components/ui/page";
 import { TenantsInScope } from "@/features/tenants/components/tenants-in-scope";
 import { useCurrentUser } from "@/lib/session";
 
 export function DashboardRoute() {
   const user = useCurrentUser();
+  const range = useDashboardRange();
   return (
     <>
       <PageHeader
         title="Security overview"
-        description={`Signed in as ${user.displayName}${user.jobTitle ? `, ${user.jobTitle}` : ""}.`}
+        description={
+          <>
+            Alerts detected in {range.label}, updated live. Signed in as {user.displayName}
+            {user.jobTitle ? `, ${user.jobTitle}` : ""}.
+          </>
+        }
+        actions={<RangePicker range={range} />}
       />
       <div className="space-y-6">
+        <DashboardOverview range={range} />
         <TenantsInScope />
-        <Card>
-          <div className="flex items-start gap-3">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-              <Activity aria-hidden className="size-5" />
-            </span>
-            <div>
-              <h2 className="font-semibold text-slate-900 dark:text-white">Overview figures</h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                Alert volumes, open incidents, SLA performance and risk scores arrive with the alerts module. Until then this page
-                shows no figures rather than invented ones. See the{" "}
-                <Link to={paths.help} className="font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
-                  Help Center
-                </Link>{" "}
-                for what is available today.
-              </p>
-            </div>
-          </div>
-        </Card>
       </div>
     </>
   );

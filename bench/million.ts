@@ -1,0 +1,92 @@
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { alertInputSchema, type Priority } from "@watchfloor/shared";
+import { sql } from "kysely";
+import { toAlertRow } from "../apps/server/src/features/alerts/alert-row";
+import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-search";
+import { upsertAlerts } from "../apps/server/src/features/alerts/alerts.repository";
+import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
+import { policyFor } from "../apps/server/src/features/alerts/sla";
+import { hashPassword } from "../apps/server/src/features/auth/password-hash";
+import { newId } from "../apps/server/src/lib/tokens";
+import { benchApp } from "./bench-app";
+
+/** The benchmark database: 1,000,000 alerts from the demo generator over 30 days in five tenants. */
+export const COUNT = Number(process.env.BENCH_LIST_ALERTS ?? 1_000_000);
+export const NOW = Date.UTC(2026, 10, 21, 12);
+export const PASSWORD = "Bench-Marking-Password-1";
+export const BENCH_EMAIL = "bench@example.test";
+const here = path.dirname(fileURLToPath(import.meta.url));
+const file = path.join(here, "..", ".tmp", `bench-alerts-${COUNT}-v1.db`);
+
+/** Builds the database once and keeps it in .tmp (about 3 minutes for a million alerts). */
+async function ensureDatabase(): Promise<void> {
+  if (existsSync(file)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const building = `${file}.building`;
+  rmSync(building, { force: true });
+  const app = await benchApp(building);
+  const tenants = new Map(app.tenants.map((t) => [t.slug, t.id]));
+  const started = Date.now();
+  let batch = new Map<string, ReturnType<typeof toAlertRow>[]>();
+  let pending = 0;
+  const flush = async () => {
+    await app.ctx.db.transaction().execute(async (trx) => {
+      for (const [tenantId, rows] of batch) await upsertAlerts(trx, tenantId, rows, app.ctx.bulk);
+    });
+    batch = new Map();
+    pending = 0;
+  };
+  for (const { tenant, alert } of generateAlerts({ seed: 1, count: COUNT, tenants: [...tenants.keys()], now: NOW, daysBack: 30 })) {
+    const parsed = alertInputSchema.parse(alert);
+    const tenantId = tenants.get(tenant) ?? "";
+    const row = toAlertRow(parsed, tenantId, newId(), NOW, policyFor(parsed.priority as Priority, undefined));
+    batch.set(tenantId, [...(batch.get(tenantId) ?? []), row]);
+    if (++pending >= 20_000) await flush();
+  }
+  await flush();
+  while ((await indexPendingAlerts(app.ctx.db, 100_000)) > 0);
+  await sql`analyze`.execute(app.ctx.db);
+  console.log(`  built ${COUNT.toLocaleString("en")} alerts in ${Math.round((Date.now() - started) / 1000)} s`);
+  await app.close();
+  renameSync(building, file);
+}
+
+/**
+ * A copy of the benchmark database served in-process, with a signed-in owner of all five
+ * tenants; `get` calls the API through app.inject.
+ */
+export async function openMillion() {
+  await ensureDatabase();
+  const copy = `${file}.run`;
+  // A stale -wal beside the copy (from an interrupted run) would be replayed into it.
+  const removeCopy = () => {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${copy}${suffix}`, { force: true });
+  };
+  removeCopy();
+  copyFileSync(file, copy);
+  const server = await benchApp(copy);
+  const { app, ctx, tenants } = server;
+  const userId = newId();
+  await ctx.db
+    .insertInto("users")
+    .values({ id: userId, email: BENCH_EMAIL, display_name: "Bench", job_title: "", password_hash: await hashPassword(PASSWORD), platform_admin: 1, failed_sign_ins: 0, first_failed_at: null, locked_until: null, preferences: "{}", created_at: NOW, password_changed_at: NOW })
+    .execute();
+  for (const t of tenants) await ctx.db.insertInto("memberships").values({ user_id: userId, tenant_id: t.id, role: "owner", created_at: NOW }).execute();
+  const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
+  const csrf = session.json().csrfToken as string;
+  const csrfCookie = session.cookies.find((c) => c.name === "wf_csrf")?.value;
+  const signIn = await app.inject({ method: "POST", url: "/api/v1/auth/sign-in", headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` }, payload: { email: BENCH_EMAIL, password: PASSWORD } });
+  const cookie = `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}`;
+  return {
+    ...server,
+    copy,
+    cookie,
+    get: (url: string) => app.inject({ method: "GET", url, headers: { cookie } }),
+    async close() {
+      await server.close().catch(() => undefined);
+      removeCopy();
+    },
+  };
+}
