@@ -2,6 +2,7 @@ import { type DashboardSummary, type DashboardTenantRow, dashboardMaxRangeDays, 
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { days, hours, iso } from "../../lib/time";
+import { findTechniques } from "../attack/attack.repository";
 import * as repo from "./dashboard.repository";
 
 const TOP = 10;
@@ -78,6 +79,8 @@ export async function dashboardSummary(
   const users = await repo.topValues(db, tenantIds, from, to, "username", TOP);
   const workload = await repo.topValues(db, tenantIds, from, to, "assignee", TOP);
   const techniques = await repo.topTechniques(db, tenantIds, from, to, TOP);
+  // Technique names come from the ATT&CK catalogue when one is loaded; ids stand alone otherwise.
+  const catalogue = new Map((await findTechniques(db, techniques.map((t) => t.key))).reverse().map((t) => [t.technique_id, t.name]));
   const newLast24h = await repo.countDetected(db, tenantIds, now - hours(24), now);
   const names = tenantIds.length > 1 ? await repo.tenantNames(db, tenantIds) : null;
 
@@ -118,7 +121,7 @@ export async function dashboardSummary(
       return { start: iso(from + i * bucket), total: n(row?.total), critical: n(row?.critical), high: n(row?.high) };
     }),
     topRules: ranked(rules),
-    topTechniques: ranked(techniques),
+    topTechniques: ranked(techniques, (id) => (catalogue.has(id) ? `${id} ${catalogue.get(id)}` : id)),
     topHosts: ranked(hosts),
     topUsers: ranked(users),
     workload: ranked(workload, (k) => k || "Unassigned").map((w) => ({ ...w, key: w.key || "unassigned" })),
