@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { alertInputSchema, type Priority } from "@watchfloor/shared";
 import { sql } from "kysely";
 import { toAlertRow } from "../apps/server/src/features/alerts/alert-row";
-import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-search";
+import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-search.repository";
 import { upsertAlerts } from "../apps/server/src/features/alerts/alerts.repository";
 import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
 import { policyFor } from "../apps/server/src/features/alerts/sla";

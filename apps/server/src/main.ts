@@ -5,7 +5,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadEnv } from "./config/env";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
-import { indexPendingAlerts } from "./features/alerts/alert-search";
+import { indexPendingAlerts } from "./features/alerts/alert-search.repository";
 import { seedDemoAlerts } from "./features/alerts/demo-alerts";
 import { registerAttackCommand } from "./features/attack/attack.command";
 import { registerImportCommand } from "./features/imports/import.command";

@@ -3,7 +3,7 @@ import { isSqlite } from "../dialect";
 
 /**
  * Substring search over alerts.search_text at a million rows.
- * SQLite: an FTS5 trigram index filled in the background (features/alerts/alert-search.ts) so
+ * SQLite: an FTS5 trigram index filled in the background (features/alerts/alert-search.repository.ts) so
  * ingestion does not pay for tokenising; rows past `indexed_rowid` are scanned directly, so
  * search stays exact while the index catches up. Updates and deletes of indexed rows are kept
  * in step by triggers.

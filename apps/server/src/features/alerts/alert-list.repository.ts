@@ -3,7 +3,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { DB } from "../../db/tables";
 import { isSqlite } from "../../db/dialect";
 import { invalid } from "../../http/errors";
-import { textMatch } from "./alert-search";
+import { textMatch } from "./alert-search.repository";
 import { tacticKey } from "./alerts.repository";
 
 type Eb = ExpressionBuilder<DB, "alerts">;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minutes } from "../../lib/time";
-import { indexPendingAlerts } from "./alert-search";
+import { indexPendingAlerts } from "./alert-search.repository";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 
