@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
                 path: rel(paths.dashboard),
                 lazy: async () => ({ Component: (await import("./routes/dashboard")).DashboardRoute }),
               },
+              {
+                path: rel(paths.risk.attack),
+                lazy: async () => ({ Component: (await import("./routes/attack")).AttackRoute }),
+              },
+              { path: rel(paths.attack), loader: () => redirect(paths.risk.attack) },
               ...moduleRoutes,
               ...incidentRoutes,
               { path: rel(paths.search), lazy: async () => ({ Component: (await import("./routes/search")).SearchRoute }) },

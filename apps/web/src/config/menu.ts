@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import { paths } from "./paths";
 
-export type MenuSubItem = { id: string; label: string; path: string };
+export type MenuSubItem = { id: string; label: string; path: string; built?: boolean };
 export type MenuEntry = {
   id: string;
   /** Printed above the entry: starts a new group in the sidebar. */
@@ -70,6 +70,8 @@ export const menu: MenuEntry[] = [
       { id: "risk-executive", label: "Executive Risk View", path: paths.risk.executive },
       { id: "risk-cloud-posture", label: "Cloud Posture", path: paths.risk.cloudPosture },
       { id: "risk-vulnerabilities", label: "Vulnerabilities", path: paths.risk.vulnerabilities },
+      // Not in the spec's menu: coverage of ATT&CK techniques is risk posture (apps/web/README.md).
+      { id: "risk-attack", label: "ATT&CK Coverage", path: paths.risk.attack, built: true },
     ],
   },
   { id: "attack-surface", label: "Attack Surface", icon: Radar, path: paths.attackSurface },
@@ -111,6 +113,7 @@ export function unbuiltModuleRoutes(): ModuleRoute[] {
     if (entry.path)
       routes.push({ path: entry.path, title: entry.label, description: moduleDescriptions[entry.id], icon: entry.icon });
     for (const sub of entry.subItems ?? []) {
+      if (sub.built) continue;
       routes.push({ path: sub.path, title: `${entry.label} — ${sub.label}`, icon: entry.icon });
     }
   }

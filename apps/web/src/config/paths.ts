@@ -35,7 +35,11 @@ export const paths = {
     executive: "/dashboard/risk/executive",
     cloudPosture: "/dashboard/risk/cloud-posture",
     vulnerabilities: "/dashboard/risk/vulnerabilities",
+    /** ATT&CK matrix and coverage: an addition to the spec's menu (see apps/web/README.md). */
+    attack: "/dashboard/risk/attack",
   },
+  /** Short alias that redirects to `risk.attack`. */
+  attack: "/dashboard/attack",
   attackSurface: "/attack-surface",
   compliance: {
     root: "/compliance",
@@ -76,6 +80,11 @@ export function searchPath(query: string): string {
 
 export function alertPath(alertId: string): string {
   return paths.incidents.alert.replace(":alertId", encodeURIComponent(alertId));
+}
+
+/** The alert list (all views) filtered to one technique over a window of days. */
+export function techniqueAlertsPath(techniqueId: string, fromDay: string, toDay: string): string {
+  return `${paths.incidents.all}?${new URLSearchParams({ technique: techniqueId, from: fromDay, to: toDay })}`;
 }
 
 export function incidentPath(incidentId: string): string {
