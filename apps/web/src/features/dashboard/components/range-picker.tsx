@@ -10,7 +10,7 @@ import { type DashboardRange, presets, rangeParams } from "../lib/range";
 const segment =
   "h-9 px-3 text-sm font-medium whitespace-nowrap transition-colors first:rounded-l-md last:rounded-r-md focus-visible:relative";
 const idle = "bg-white text-slate-700 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
-const active = "bg-sky-700 text-white dark:bg-sky-600";
+const active = "bg-sky-700 text-white dark:bg-sky-700";
 
 /** Presets and a custom from/to (whole days); the choice is written to the URL, nothing else. */
 export function RangePicker({ range }: { range: DashboardRange }) {
