@@ -11,3 +11,4 @@ export * from "./workflow";
 export * from "./alerts-api";
 export * from "./incidents-api";
 export * from "./dashboard-api";
+export * from "./findings";
