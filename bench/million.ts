@@ -8,6 +8,7 @@ import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-sea
 import { upsertAlerts } from "../apps/server/src/features/alerts/alerts.repository";
 import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
 import { policyFor } from "../apps/server/src/features/alerts/sla";
+import { createAccount } from "../apps/server/src/features/auth/new-account";
 import { hashPassword } from "../apps/server/src/features/auth/password-hash";
 import { newId } from "../apps/server/src/lib/tokens";
 import { benchApp } from "./bench-app";
@@ -67,13 +68,10 @@ export async function openMillion() {
   removeCopy();
   copyFileSync(file, copy);
   const server = await benchApp(copy);
-  const { app, ctx, tenants } = server;
+  const { app, ctx } = server;
   const userId = newId();
-  await ctx.db
-    .insertInto("users")
-    .values({ id: userId, email: BENCH_EMAIL, display_name: "Bench", job_title: "", password_hash: await hashPassword(PASSWORD), platform_admin: 1, failed_sign_ins: 0, first_failed_at: null, locked_until: null, preferences: "{}", created_at: NOW, password_changed_at: NOW })
-    .execute();
-  for (const t of tenants) await ctx.db.insertInto("memberships").values({ user_id: userId, tenant_id: t.id, role: "owner", created_at: NOW }).execute();
+  // The database has no user yet: this first account owns every tenant.
+  await createAccount(ctx.db, { id: userId, email: BENCH_EMAIL, displayName: "Bench", passwordHash: await hashPassword(PASSWORD), first: true, ip: null, at: NOW });
   const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
   const csrf = session.json().csrfToken as string;
   const csrfCookie = session.cookies.find((c) => c.name === "wf_csrf")?.value;

@@ -12,7 +12,8 @@ import { registerImportCommand } from "./features/imports/import.command";
 import { generateMessySampleCsv } from "./importers/messy-sample-csv";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { hashPassword } from "./features/auth/password-hash";
-import { addMembership, countUsers, findUserByEmail, insertUser } from "./features/auth/users.repository";
+import { createAccount } from "./features/auth/new-account";
+import { addMembership, countUsers, findUserByEmail } from "./features/auth/users.repository";
 import { seedDemoTenants } from "./features/tenants/demo-tenants";
 import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";
@@ -145,17 +146,13 @@ user
         if (!tenant) throw new UsageError(`No tenant with slug ${slug}.`);
         tenants.push(tenant);
       }
-      const first = (await countUsers(ctx.db)) === 0;
       const id = newId();
       const now = ctx.now();
-      await insertUser(ctx.db, {
-        id, email, display_name: options.name, job_title: options.title, password_hash: await hashPassword(password),
-        platform_admin: first ? 1 : 0, failed_sign_ins: 0, first_failed_at: null, locked_until: null,
-        preferences: "{}", created_at: now, password_changed_at: now,
-      });
-      const grants = first ? await ctx.db.selectFrom("tenants").select(["id", "slug"]).execute() : tenants;
-      for (const t of grants) await addMembership(ctx.db, id, t.id, first ? "owner" : role, now);
-      console.log(`Created ${email}${first ? " (platform owner of every tenant)" : ""}${grants.length && !first ? ` as ${role} in ${grants.map((t) => t.slug).join(", ")}` : ""}.`);
+      const first = (await countUsers(ctx.db)) === 0;
+      await createAccount(ctx.db, { id, email, displayName: options.name, jobTitle: options.title, passwordHash: await hashPassword(password), first, ip: null, at: now });
+      if (!first) for (const t of tenants) await addMembership(ctx.db, id, t.id, role, now);
+      const access = first ? " (platform owner of every tenant)" : tenants.length ? ` as ${role} in ${tenants.map((t) => t.slug).join(", ")}` : "";
+      console.log(`Created ${email}${access}.`);
     } finally {
       await runtime.close();
     }

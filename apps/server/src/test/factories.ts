@@ -30,12 +30,7 @@ export async function makeUser(
     job_title: "Analyst",
     password_hash: await hashPassword(PASSWORD),
     platform_admin: options.platformAdmin ? 1 : 0,
-    failed_sign_ins: 0,
-    first_failed_at: null,
-    locked_until: null,
-    preferences: "{}",
     created_at: now,
-    password_changed_at: now,
   });
   for (const g of grants) await addMembership(app.ctx.db, id, g.tenantId, g.role, now);
   return { id, email };

@@ -74,11 +74,17 @@ export class TestClient {
     readonly ip = "127.0.0.1",
   ) {}
 
-  async request(options: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { "user-agent": this.userAgent, ...(options.headers as Record<string, string>) };
+  /** What a browser would send: its user agent, cookies, the CSRF token on writes, the picked tenant. */
+  private headersFor(method: string, extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { "user-agent": this.userAgent, ...extra };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (!["GET", "HEAD"].includes(options.method) && this.csrf && headers["x-csrf-token"] === undefined) headers["x-csrf-token"] = this.csrf;
+    if (!["GET", "HEAD"].includes(method) && this.csrf && headers["x-csrf-token"] === undefined) headers["x-csrf-token"] = this.csrf;
     if (this.tenantId && headers["x-tenant-id"] === undefined) headers["x-tenant-id"] = this.tenantId;
+    return headers;
+  }
+
+  async request(options: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> {
+    const headers = this.headersFor(options.method, options.headers as Record<string, string>);
     const response = await this.app.app.inject({ ...options, headers, remoteAddress: this.ip } as InjectOptions);
     for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       // Only explicit deletions count: the test clock, not the wall clock, governs expiry.
@@ -93,10 +99,7 @@ export class TestClient {
 
   /** Reads what a GET answers within `ms` (for streams that never end), as status and text. */
   async peek(url: string, ms = 300, headers: Record<string, string> = {}): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }> {
-    const all: Record<string, string> = { "user-agent": this.userAgent, ...headers };
-    if (this.cookies.size) all.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (this.tenantId && all["x-tenant-id"] === undefined) all["x-tenant-id"] = this.tenantId;
-    const response = await this.app.app.inject({ method: "GET", url, headers: all, payloadAsStream: true } as InjectOptions);
+    const response = await this.app.app.inject({ method: "GET", url, headers: this.headersFor("GET", headers), payloadAsStream: true } as InjectOptions);
     const stream = (response as unknown as { stream(): NodeJS.ReadableStream & { destroy(): void } }).stream();
     let body = "";
     await new Promise<void>((resolve) => {

@@ -5,8 +5,7 @@ import { invalid } from "../../http/errors";
 import { days } from "../../lib/time";
 import { buildNavigatorLayer, parseNavigatorLayer } from "../../importers/navigator-layer";
 import { ImportFileError } from "../../importers/types";
-import { attackCoverage } from "./coverage.repository";
-import { attackMatrix } from "./matrix.service";
+import { attackCoverage, attackMatrix } from "./matrix.service";
 
 const windowQuery = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
 const LAYER_LIMIT = 16 * 1024 * 1024;
@@ -17,37 +16,24 @@ export const coverageRoutes =
   async (app) => {
     const read = { policy: { access: "tenant", permission: "dashboards.read" } } as const;
 
-    const coverage = async (tenantIds: readonly string[], query: z.infer<typeof windowQuery>) => {
+    /** The window asked for: [from, to), the last 30 days by default. */
+    const window = (tenantIds: readonly string[], query: z.infer<typeof windowQuery>) => {
       const to = query.to ? Date.parse(query.to) : ctx.now();
       const from = query.from ? Date.parse(query.from) : to - days(30);
       if (from >= to) throw invalid("from", "must be before to");
-      const { counts, incidents } = await attackCoverage(ctx.db, tenantIds, from, to);
-      const refs = new Map<string, { id: string; reference: string }[]>();
-      for (const i of incidents) {
-        refs.set(i.key, [...(refs.get(i.key) ?? []), { id: i.id, reference: `${i.slug.toUpperCase()}-INC-${String(i.number).padStart(4, "0")}` }]);
-      }
-      return {
-        from: new Date(from).toISOString(),
-        to: new Date(to).toISOString(),
-        techniques: counts
-          .filter((c) => !c.key.startsWith("tactic:"))
-          .map((c) => ({ id: c.key, alerts: Number(c.alerts), incidents: refs.get(c.key) ?? [] }))
-          .sort((a, b) => b.alerts - a.alerts || a.id.localeCompare(b.id)),
-        tactics: counts.filter((c) => c.key.startsWith("tactic:")).map((c) => ({ tactic: c.key.slice(7), alerts: Number(c.alerts) })),
-      };
+      return { tenantIds, from, to };
     };
 
-    app.get("/attack/matrix", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) => {
-      const to = request.query.to ? Date.parse(request.query.to) : ctx.now();
-      const from = request.query.from ? Date.parse(request.query.from) : to - days(30);
-      if (from >= to) throw invalid("from", "must be before to");
-      return attackMatrix(ctx, request.scope.tenantIds, from, to);
-    });
+    app.get("/attack/matrix", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) =>
+      attackMatrix(ctx, window(request.scope.tenantIds, request.query)),
+    );
 
-    app.get("/attack/coverage", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) => coverage(request.scope.tenantIds, request.query));
+    app.get("/attack/coverage", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) =>
+      attackCoverage(ctx, window(request.scope.tenantIds, request.query)),
+    );
 
     app.get("/attack/layer", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request, reply) => {
-      const data = await coverage(request.scope.tenantIds, request.query);
+      const data = await attackCoverage(ctx, window(request.scope.tenantIds, request.query));
       reply.header("content-disposition", `attachment; filename="watchfloor-attack-${data.from.slice(0, 10)}-${data.to.slice(0, 10)}.json"`);
       return buildNavigatorLayer({
         name: "Watchfloor alerts by technique",

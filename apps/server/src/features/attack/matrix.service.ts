@@ -1,9 +1,26 @@
 import { tactics } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { attackCoverage } from "./coverage.repository";
+import { attackCounts, incidentsByTechnique } from "./coverage.repository";
 import { catalogueEntries, techniqueActivity } from "./matrix.repository";
 
 const DAY = 86_400_000;
+
+type Window = { tenantIds: readonly string[]; from: number; to: number };
+
+/** Alerts per technique (most first) and per tactic over the window, with the incidents holding them. */
+export async function attackCoverage(ctx: AppContext, window: Window) {
+  const counts = await attackCounts(ctx.db, window);
+  const incidents = await incidentsByTechnique(ctx.db, window);
+  return {
+    from: new Date(window.from).toISOString(),
+    to: new Date(window.to).toISOString(),
+    techniques: counts
+      .filter((c) => !c.key.startsWith("tactic:"))
+      .map((c) => ({ id: c.key, alerts: Number(c.alerts), incidents: incidents.get(c.key) ?? [] }))
+      .sort((a, b) => b.alerts - a.alerts || a.id.localeCompare(b.id)),
+    tactics: counts.filter((c) => c.key.startsWith("tactic:")).map((c) => ({ tactic: c.key.slice(7), alerts: Number(c.alerts) })),
+  };
+}
 
 export interface MatrixItem {
   techniqueId: string;
@@ -23,14 +40,12 @@ export interface MatrixItem {
  * holds one of their alerts. A technique sits under its catalogue tactics, or under the tactics
  * its alerts name when the catalogue does not know it.
  */
-export async function attackMatrix(ctx: AppContext, tenantIds: readonly string[], from: number, to: number) {
+export async function attackMatrix(ctx: AppContext, window: Window) {
+  const { tenantIds, from, to } = window;
   const now = ctx.now();
-  const [activity, coverage] = await Promise.all([techniqueActivity(ctx.db, tenantIds, from, to), attackCoverage(ctx.db, tenantIds, from, to)]);
+  const activity = await techniqueActivity(ctx.db, tenantIds, from, to);
+  const incidents = await incidentsByTechnique(ctx.db, window);
   const catalogue = new Map((await catalogueEntries(ctx.db, activity.map((a) => a.technique))).map((c) => [c.technique_id, c]));
-  const incidents = new Map<string, { id: string; reference: string }[]>();
-  for (const i of coverage.incidents) {
-    incidents.set(i.key, [...(incidents.get(i.key) ?? []), { id: i.id, reference: `${i.slug.toUpperCase()}-INC-${String(i.number).padStart(4, "0")}` }]);
-  }
   const columns = new Map<string, MatrixItem[]>(tactics.map((t) => [t.name, []]));
   for (const a of activity) {
     const entry = catalogue.get(a.technique);

@@ -14,11 +14,11 @@ import { hours, iso } from "../../lib/time";
 import { newId, newToken, sha256 } from "../../lib/tokens";
 import { describeUserAgent } from "../../lib/user-agent";
 import { recordAudit } from "../audit/audit.repository";
-import { acceptInvitation, findUsableInvitation } from "../invitations/invitations.repository";
+import { findUsableInvitation } from "../invitations/invitations.repository";
 import { insertNotification } from "../notifications/notifications.repository";
 import { signupOpen } from "../settings/settings.repository";
-import { allTenantIds } from "../tenants/tenants.repository";
 import { afterFailure, cleared, isLocked } from "./lockout";
+import { createAccount } from "./new-account";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { insertSession } from "./sessions.repository";
 import * as users from "./users.repository";
@@ -88,47 +88,17 @@ export async function signUp(ctx: AppContext, body: SignUpBody, meta: ClientMeta
     if (!first && !invitation && !(await signupOpen(trx))) {
       throw new AppError(403, errorCodes.signupClosed, "Sign-up needs an invitation. Ask an administrator for one.");
     }
-    await users.insertUser(trx, {
+    await createAccount(trx, {
       id: userId,
       email: body.email,
-      display_name: body.displayName,
-      job_title: body.jobTitle ?? "",
-      password_hash: passwordHash,
-      platform_admin: first ? 1 : 0,
-      failed_sign_ins: 0,
-      first_failed_at: null,
-      locked_until: null,
-      preferences: "{}",
-      created_at: now,
-      password_changed_at: now,
+      displayName: body.displayName,
+      jobTitle: body.jobTitle,
+      passwordHash,
+      first,
+      invitation,
+      ip: meta.ip,
+      at: now,
     });
-    if (first) {
-      // The first account on an empty database runs the installation: owner of every tenant.
-      for (const tenantId of await allTenantIds(trx)) await users.addMembership(trx, userId, tenantId, "owner", now);
-    }
-    if (invitation) {
-      await users.addMembership(trx, userId, invitation.tenant_id, invitation.role as never, now);
-      await acceptInvitation(trx, invitation.id, now);
-      await recordAudit(trx, {
-        event: "invitation.accepted",
-        at: now,
-        tenantId: invitation.tenant_id,
-        actorUserId: userId,
-        actorEmail: body.email,
-        ipAddress: meta.ip,
-        details: { invitationId: invitation.id, role: invitation.role },
-      });
-      if (invitation.invited_by) {
-        await insertNotification(trx, {
-          userId: invitation.invited_by,
-          tenantId: invitation.tenant_id,
-          kind: "invitation_accepted",
-          message: `${body.displayName} (${body.email}) accepted your invitation as ${invitation.role}.`,
-          link: "/administration",
-          at: now,
-        });
-      }
-    }
     await recordAudit(trx, {
       event: "auth.sign_up",
       at: now,

@@ -2,9 +2,8 @@ import * as client from "openid-client";
 import type { AppContext } from "../../context";
 import { newId, sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
-import { acceptInvitation } from "../invitations/invitations.repository";
 import { signupOpen } from "../settings/settings.repository";
-import { allTenantIds } from "../tenants/tenants.repository";
+import { createAccount } from "./new-account";
 import * as users from "./users.repository";
 
 export const oidcEnabled = (ctx: AppContext): boolean => Boolean(ctx.env.WATCHFLOOR_OIDC_ISSUER);
@@ -78,25 +77,7 @@ export async function provisionSsoUser(ctx: AppContext, claims: OidcClaims, ip: 
           .executeTakeFirst();
         if (!first && !invitation && !(await signupOpen(trx))) return { refused: "no_account" };
         userId = newId();
-        await users.insertUser(trx, {
-          id: userId,
-          email,
-          display_name: claims.name?.slice(0, 80) || email,
-          job_title: "",
-          password_hash: null,
-          platform_admin: first ? 1 : 0,
-          failed_sign_ins: 0,
-          first_failed_at: null,
-          locked_until: null,
-          preferences: "{}",
-          created_at: now,
-          password_changed_at: null,
-        });
-        if (first) for (const t of await allTenantIds(trx)) await users.addMembership(trx, userId, t, "owner", now);
-        if (invitation) {
-          await users.addMembership(trx, userId, invitation.tenant_id, invitation.role as never, now);
-          await acceptInvitation(trx, invitation.id, now);
-        }
+        await createAccount(trx, { id: userId, email, displayName: claims.name?.slice(0, 80) || email, passwordHash: null, first, invitation, ip, at: now });
       }
       await trx.insertInto("oidc_identities").values({ issuer, subject: claims.sub, user_id: userId, created_at: now }).execute();
     }

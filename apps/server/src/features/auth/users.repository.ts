@@ -16,8 +16,25 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertUser(db: Db, user: UsersTable): Promise<void> {
-  await db.insertInto("users").values(user).execute();
+/** A new account: the given identity, no lockout, default preferences. */
+export async function insertUser(
+  db: Db,
+  user: Pick<UsersTable, "id" | "email" | "display_name" | "password_hash" | "created_at"> &
+    Partial<Pick<UsersTable, "job_title" | "platform_admin">>,
+): Promise<void> {
+  await db
+    .insertInto("users")
+    .values({
+      job_title: "",
+      platform_admin: 0,
+      failed_sign_ins: 0,
+      first_failed_at: null,
+      locked_until: null,
+      preferences: "{}",
+      password_changed_at: user.password_hash ? user.created_at : null,
+      ...user,
+    })
+    .execute();
 }
 
 export async function saveLockout(db: Db, userId: string, state: LockoutState): Promise<void> {

@@ -11,18 +11,18 @@ import type { Doer } from "../alerts/alerts.service";
 import { transitionChanges } from "../alerts/alerts.service";
 import { findAlert } from "../alerts/alerts.repository";
 import { addTimeline, listTimeline } from "../alerts/timeline.repository";
+import { incidentReference } from "./incident-reference";
 import * as repo from "./incidents.repository";
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findIncident>>>;
 
-const reference = (row: Pick<Row, "tenant_slug" | "number">) => `${row.tenant_slug.toUpperCase()}-INC-${String(row.number).padStart(4, "0")}`;
 
 const toSummary = (row: Row) => ({
   id: row.id,
   tenantId: row.tenant_id,
   tenantName: row.tenant_name,
   number: row.number,
-  reference: reference(row),
+  reference: incidentReference(row.tenant_slug, row.number),
   title: row.title,
   priority: row.priority as Priority,
   status: row.status as IncidentStatus,
