@@ -4,6 +4,9 @@ import { cn } from "@/lib/cn";
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30 disabled:bg-slate-100 disabled:text-slate-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:disabled:text-slate-300";
 
+/** A file picker styled like the other inputs, with a button-like "Choose file". */
+export const fileInputClass = `${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100`;
+
 type FieldShellProps = {
   label: string;
   error?: string;

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { Button } from "./button";
 import { inputClass } from "./field";
+import { Card } from "./page";
 import { Notice } from "./states";
 import { Time } from "./time";
 
@@ -106,5 +107,19 @@ export function CommentForm({ onSubmit }: { onSubmit: (comment: string) => Promi
         <MessageSquare aria-hidden className="size-4" /> Comment
       </Button>
     </form>
+  );
+}
+
+/** The timeline card of a detail page, with the comment box for people who may write. */
+export function TimelineCard({ entries, onComment }: { entries: TimelineEntry[]; onComment?: (comment: string) => Promise<unknown> }) {
+  return (
+    <Card title="Timeline">
+      <Timeline entries={entries} />
+      {onComment && (
+        <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <CommentForm onSubmit={onComment} />
+        </div>
+      )}
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { fileInputClass } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { errorMessage } from "@/lib/api-client";
@@ -30,7 +31,7 @@ export function AttackCatalogueTab() {
             <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
               Bundle file (.json)
             </label>
-            <input id={inputId} type="file" accept=".json,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="block w-full text-sm" />
+            <input id={inputId} type="file" accept=".json,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className={fileInputClass} />
           </div>
           <Button type="submit" disabled={!file} loading={upload.isPending}>
             <Upload aria-hidden className="size-4" /> Import

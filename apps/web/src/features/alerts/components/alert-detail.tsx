@@ -6,7 +6,7 @@ import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
-import { CommentForm, Timeline } from "@/components/ui/timeline";
+import { TimelineCard } from "@/components/ui/timeline";
 import { WorkflowActions } from "@/components/ui/workflow-actions";
 import { paths } from "@/config/paths";
 import { useCan } from "@/lib/permissions";
@@ -66,14 +66,7 @@ export function AlertDetailView({ alertId, incident, escalate }: { alertId: stri
             <FieldGroup key={g.title} title={g.title} fields={g.fields} />
           ))}
           <RawPayload raw={alert.raw} />
-          <Card title="Timeline">
-            <Timeline entries={timeline} />
-            {canWrite && (
-              <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
-                <CommentForm onSubmit={(text) => comment.mutateAsync(text)} />
-              </div>
-            )}
-          </Card>
+          <TimelineCard entries={timeline} onComment={canWrite ? (text) => comment.mutateAsync(text) : undefined} />
         </div>
         <aside className="space-y-6 lg:sticky lg:top-0 lg:self-start" aria-label="Alert actions">
           {canWrite && (

@@ -2,7 +2,7 @@ import { alertImportFormats } from "@watchfloor/shared";
 import { Upload } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FieldShell, inputClass, SelectField } from "@/components/ui/field";
+import { FieldShell, fileInputClass, SelectField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -78,7 +78,7 @@ export function ImportForm({ onReport }: { onReport: (report: ImportReport) => v
               disabled={busy}
               accept=".json,.jsonl,.ndjson,.csv,.log,.tsv,.txt,application/json,text/csv"
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100`}
+              className={fileInputClass}
             />
           )}
         </FieldShell>

@@ -5,7 +5,7 @@ import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
-import { CommentForm, Timeline } from "@/components/ui/timeline";
+import { TimelineCard } from "@/components/ui/timeline";
 import { WorkflowActions } from "@/components/ui/workflow-actions";
 import { alertPath, paths } from "@/config/paths";
 import { useCan } from "@/lib/permissions";
@@ -80,14 +80,7 @@ export function IncidentDetailView({ incidentId }: { incidentId: string }) {
               </ul>
             )}
           </Card>
-          <Card title="Timeline">
-            <Timeline entries={timeline} />
-            {canWrite && (
-              <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
-                <CommentForm onSubmit={(text) => comment.mutateAsync(text)} />
-              </div>
-            )}
-          </Card>
+          <TimelineCard entries={timeline} onComment={canWrite ? (text) => comment.mutateAsync(text) : undefined} />
         </div>
         <aside className="space-y-6 lg:self-start" aria-label="Incident actions">
           {canWrite && (
