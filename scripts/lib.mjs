@@ -30,21 +30,37 @@ export function ensureDependencies() {
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** Debian's Chromium for the browser tests, installed when missing and we are allowed to. */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/**
+ * Installs a Debian package as root or through password-less sudo; false when neither is allowed.
+ * A failing apt-get stops the run unless `allowFailure` (the caller copes without the package).
+ */
+function aptInstall(pkg, purpose, allowFailure = false) {
   const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const sudo = !asRoot && spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0;
   if (!asRoot && !sudo) {
-    console.error("Chromium is missing and this user cannot install packages. Run: sudo apt-get install -y chromium");
+    console.error(`${pkg} is missing and this user cannot install packages. Run: sudo apt-get install -y ${pkg}`);
     return false;
   }
-  console.log("Installing Debian's chromium for the browser tests...");
+  console.log(`Installing Debian's ${pkg} for ${purpose}...`);
   const prefix = sudo ? ["sudo", "-n"] : [];
-  const apt = (args) => run(prefix[0] ?? "apt-get", [...prefix.slice(1), ...(sudo ? ["apt-get"] : []), ...args], {
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
+  const apt = (args) =>
+    run(prefix[0] ?? "apt-get", [...prefix.slice(1), ...(sudo ? ["apt-get"] : []), ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      allowFailure,
+    });
   apt(["update", "-qq"]);
-  apt(["install", "-y", "-qq", "chromium"]);
-  return existsSync(CHROMIUM);
+  apt(["install", "-y", "-qq", pkg]);
+  return true;
+}
+
+/** Debian's Chromium for the browser tests, installed when missing and we are allowed to. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  return aptInstall("chromium", "the browser tests") && existsSync(CHROMIUM);
+}
+
+/** nmap for the attack-surface importer's test, which scans loopback for real (it skips without nmap). */
+export function ensureNmap() {
+  if (spawnSync("nmap", ["--version"], { stdio: "ignore" }).status === 0) return true;
+  return aptInstall("nmap", "the nmap importer test", true) && spawnSync("nmap", ["--version"], { stdio: "ignore" }).status === 0;
 }

@@ -3,12 +3,15 @@
 // Extra arguments go to vitest (e.g. `npm test -- --project api`).
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureChromium, ensureDependencies, root, run } from "./lib.mjs";
+import { ensureChromium, ensureDependencies, ensureNmap, root, run } from "./lib.mjs";
 
 ensureDependencies();
 const args = process.argv.slice(2);
 const onlyProjects = args.some((a) => a.startsWith("--project"));
 const wantsE2e = !onlyProjects || args.some((a, i) => a === "--project=e2e" || (a === "--project" && args[i + 1] === "e2e"));
+// Without nmap the loopback scan tests (importer unit test, attack-surface API and browser tests)
+// skip and say so; installing it keeps them real.
+ensureNmap();
 if (wantsE2e) {
   if (!ensureChromium()) process.exit(1);
   // The browser tests drive the built product, so build it fresh.

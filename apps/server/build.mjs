@@ -6,8 +6,13 @@ const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@watchfloor/"));
 
 await build({
-  entryPoints: [new URL("./src/main.ts", import.meta.url).pathname],
-  outfile: new URL("./dist/main.js", import.meta.url).pathname,
+  // The ingest worker is its own entry: worker threads load it from a file beside main.js.
+  entryPoints: {
+    main: new URL("./src/main.ts", import.meta.url).pathname,
+    "ingest-worker": new URL("./src/features/alerts/ingest-worker.ts", import.meta.url).pathname,
+    "findings-import-worker": new URL("./src/features/findings/findings-import.worker.ts", import.meta.url).pathname,
+  },
+  outdir: new URL("./dist", import.meta.url).pathname,
   bundle: true,
   platform: "node",
   target: "node20",

@@ -17,15 +17,24 @@ import { slaRoutes } from "./features/alerts/sla.routes";
 import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
 import { attackRoutes } from "./features/attack/attack.routes";
 import { coverageRoutes } from "./features/attack/coverage.routes";
+import { assetRoutes } from "./features/assets/assets.routes";
+import { attackSurfaceRoutes } from "./features/attack-surface/attack-surface.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
+import { findingSlaRoutes } from "./features/findings/finding-sla.routes";
+import { findingRoutes } from "./features/findings/findings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importRoutes } from "./features/imports/imports.routes";
+import { findingImportRoutes } from "./features/findings/findings-import.routes";
+import { intelRoutes } from "./features/intel/intel.routes";
 import { incidentRoutes } from "./features/incidents/incidents.routes";
 import { registerMetrics } from "./features/health/metrics";
+import { rollupsFor } from "./features/rollups/rollup-refresher";
 import { invitationRoutes } from "./features/invitations/invitations.routes";
+import { mapRoutes } from "./features/map/map.routes";
+import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
@@ -60,9 +69,17 @@ const apiFeatures = [
   savedViewRoutes,
   incidentRoutes,
   importRoutes,
+  findingImportRoutes,
+  intelRoutes,
   attackRoutes,
   coverageRoutes,
   dashboardRoutes,
+  findingRoutes,
+  findingSlaRoutes,
+  assetRoutes,
+  mapRoutes,
+  riskRoutes,
+  attackSurfaceRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {
@@ -137,10 +154,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       root: path.resolve(options.webDist),
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
       },
     });
   }
+  // Keeps the overview rollups current while the app runs (features/rollups).
+  const rollups = rollupsFor(ctx);
+  rollups.start((error) => app.log.error({ err: error }, "rollup refresh failed"));
+  app.addHook("onClose", () => rollups.stop());
   return { app, routes };
 }

@@ -7,10 +7,17 @@ import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
 import { indexPendingAlerts } from "./features/alerts/alert-search.repository";
 import { seedDemoAlerts } from "./features/alerts/demo-alerts";
+import { seedDemoAssets } from "./features/assets/demo-assets";
 import { registerAttackCommand } from "./features/attack/attack.command";
 import { registerImportCommand } from "./features/imports/import.command";
+import { registerFindingsCommand } from "./features/findings/findings.command";
+import { registerRollupsCommand } from "./features/rollups/rollups.command";
+import { registerAttackSurfaceCommand } from "./features/attack-surface/attack-surface.command";
 import { generateMessySampleCsv } from "./importers/messy-sample-csv";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
+import { notifyOverdueFindings } from "./features/findings/finding-sla-overdue.service";
+import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
+import { indexPendingFindings } from "./features/findings/findings-search.repository";
 import { hashPassword } from "./features/auth/password-hash";
 import { createAccount } from "./features/auth/new-account";
 import { addMembership, countUsers, findUserByEmail } from "./features/auth/users.repository";
@@ -43,7 +50,10 @@ program
     const env = loadEnv();
     const runtime = await openRuntime(env);
     const { ctx } = runtime;
-    if (options.demo && env.WATCHFLOOR_DEMO && (await seedDemoTenants(ctx)) > 0) await seedDemoAlerts(ctx);
+    if (options.demo && env.WATCHFLOOR_DEMO && (await seedDemoTenants(ctx)) > 0) {
+      await seedDemoAlerts(ctx);
+      await seedDemoAssets(ctx);
+    }
     const { app } = await buildApp(ctx, { webDist: env.WATCHFLOOR_WEB_DIST ?? defaultWebDist() });
     const address = await app.listen({ port: options.port ?? env.PORT, host: options.host ?? env.HOST });
     const url = address.replace("[::1]", "localhost");
@@ -62,6 +72,9 @@ program
     );
     const breachTimer = setInterval(() => {
       notifySlaBreaches(ctx).catch((error: unknown) => app.log.error({ err: error }, "SLA breach check failed"));
+      notifyOverdueFindings(ctx).catch((error: unknown) => app.log.error({ err: error }, "remediation overdue check failed"));
+      // Writes a tenant's daily risk snapshot once per UTC day (a cheap check the rest of the day).
+      snapshotRiskDaily(ctx).catch((error: unknown) => app.log.error({ err: error }, "risk snapshot failed"));
     }, env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000);
     breachTimer.unref();
     // The SQLite search index is filled off the ingestion path; search stays exact meanwhile.
@@ -69,7 +82,7 @@ program
     const indexTimer = setInterval(() => {
       if (indexing) return;
       indexing = true;
-      indexPendingAlerts(ctx.db)
+      Promise.all([indexPendingAlerts(ctx.db), indexPendingFindings(ctx.db)])
         .catch((error: unknown) => app.log.error({ err: error }, "search indexing failed"))
         .finally(() => {
           indexing = false;
@@ -117,6 +130,8 @@ program
     console.log(created ? `Created ${created} demo tenants.` : "Tenants already exist; nothing seeded.");
     const alerts = created ? await seedDemoAlerts(runtime.ctx) : 0;
     if (alerts) console.log(`Created ${alerts} demo alerts with a few incidents.`);
+    const inventory = created ? await seedDemoAssets(runtime.ctx) : { assets: 0, findings: 0 };
+    if (inventory.assets) console.log(`Created ${inventory.assets} demo assets with ${inventory.findings} vulnerability findings.`);
     await runtime.close();
   });
 
@@ -180,7 +195,10 @@ const usage = (message: string): never => {
   throw new UsageError(message);
 };
 registerImportCommand(program, usage);
+registerFindingsCommand(program, usage);
+registerAttackSurfaceCommand(program, usage);
 registerAttackCommand(program, usage);
+registerRollupsCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof UsageError) {

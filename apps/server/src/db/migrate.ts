@@ -3,6 +3,11 @@ import * as foundation from "./migrations/0001-foundation";
 import * as alerts from "./migrations/0002-alerts";
 import * as alertSearch from "./migrations/0003-alert-search";
 import * as attackCatalogue from "./migrations/0004-attack-catalogue";
+import * as assetsFindings from "./migrations/0005-assets-findings";
+import * as findingSearch from "./migrations/0006-finding-search";
+import * as dashboardRollups from "./migrations/0007-dashboard-rollups";
+import * as riskSnapshots from "./migrations/0008-risk-snapshots";
+import * as attackSurface from "./migrations/0009-attack-surface";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +15,11 @@ const migrations: Record<string, Migration> = {
   "0002-alerts": alerts,
   "0003-alert-search": alertSearch,
   "0004-attack-catalogue": attackCatalogue,
+  "0005-assets-findings": assetsFindings,
+  "0006-finding-search": findingSearch,
+  "0007-dashboard-rollups": dashboardRollups,
+  "0008-risk-snapshots": riskSnapshots,
+  "0009-attack-surface": attackSurface,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

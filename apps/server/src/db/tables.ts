@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 
 /**
  * Table shapes for both dialects. Timestamps are epoch milliseconds (bigint) and booleans are
@@ -219,7 +219,7 @@ export interface AlertAttackTable {
 export interface TimelineEventsTable {
   id: string;
   tenant_id: string;
-  subject_type: "alert" | "incident";
+  subject_type: "alert" | "incident" | "finding";
   subject_id: string;
   at: number;
   actor_user_id: string | null;
@@ -283,6 +283,326 @@ export interface AttackTechniquesTable {
   url: string | null;
 }
 
+export interface AssetsTable {
+  id: string;
+  tenant_id: string;
+  /** The spec's "ASSET-nnnn", unique per tenant. */
+  asset_key: string;
+  name: string;
+  type: string;
+  department: Text;
+  business_impact: Text; // BusinessImpact
+  client_environment: Text; // ClientEnvironment
+  site: Text;
+  latitude: number | null;
+  longitude: number | null;
+  owner: Text;
+  internet_facing: number;
+  created_at: number;
+  updated_at: number;
+  first_seen: number;
+  last_seen: number;
+}
+
+/** kind: AssetIdentityKind; value lower-cased. Unique per (tenant, kind, value). */
+export interface AssetIdentitiesTable {
+  tenant_id: string;
+  asset_id: string;
+  kind: string;
+  value: string;
+}
+
+export interface FindingsTable {
+  id: string;
+  tenant_id: string;
+  asset_id: string;
+  /** Scanner-independent vulnerability key (CVE or scanner:plugin) + "|" + port/protocol. */
+  dedupe_key: string;
+  title: string;
+  description: Text;
+  severity: string; // Priority
+  severity_rank: number;
+  cvss_score: number | null;
+  cvss_vector: Text;
+  cvss_version: Text; // "2.0" | "3.0" | "3.1" | "4.0"
+  cve_ids: string; // JSON string[]
+  cwe_id: Text;
+  remediation: Text;
+  evidence: Text;
+  port: number | null;
+  protocol: Text;
+  service: Text;
+  status: string; // FindingStatus
+  close_reason: Text; // FindingCloseReason
+  assignee: Text;
+  assignee_user_id: Text;
+  services: string; // JSON string[]: scanners that reported it
+  first_seen: number;
+  last_seen: number;
+  due_at: Ms;
+  kev: number;
+  epss: number | null;
+  epss_percentile: number | null;
+  created_at: number;
+  updated_at: number;
+  closed_at: Ms;
+  overdue_notified_at: Ms;
+  raw: Text;
+  /** CVE ids joined with ", " (sorts by the first). */
+  cve_text: Text;
+  /** Lower-cased title, CVEs, asset key, name and host names: the free-text filter. */
+  search_text: string;
+  // Copies of the asset's fields (assets.repository keeps them in step) for one-row list pages.
+  asset_key: Text;
+  asset_name: Text;
+  asset_type: Text;
+  department: Text;
+  business_impact: Text;
+  client_environment: Text;
+}
+
+export interface FindingSourcesTable {
+  finding_id: string;
+  tenant_id: string;
+  scanner: string;
+  scanner_finding_id: string;
+  first_seen: number;
+  last_seen: number;
+  last_import_id: Text;
+}
+
+export interface FindingCvesTable {
+  cve_id: string;
+  finding_id: string;
+  tenant_id: string;
+}
+
+export interface FindingImportsTable {
+  id: string; // = import_runs.id
+  tenant_id: string;
+  scanner: string;
+  full_scan: number;
+  scanned_at: number;
+  asset_ids: string; // JSON string[]: assets in scope of the scan
+  created_at: number;
+}
+
+export interface RemediationSlaPoliciesTable {
+  tenant_id: string;
+  severity: string;
+  days: number;
+}
+
+export interface KevCatalogTable {
+  cve_id: string;
+  vendor_project: Text;
+  product: Text;
+  vulnerability_name: Text;
+  date_added: Text; // YYYY-MM-DD
+  short_description: Text;
+  required_action: Text;
+  due_date: Text; // YYYY-MM-DD
+  known_ransomware: number;
+  notes: Text;
+  cwes: string; // JSON string[]
+}
+
+export interface EpssScoresTable {
+  cve_id: string;
+  epss: number;
+  percentile: number;
+  score_date: Text;
+}
+
+export interface CweNamesTable {
+  cwe_id: string; // "CWE-79"
+  name: string;
+}
+
+/** source: "kev" | "epss" | "cwe". */
+export interface IntelLoadsTable {
+  source: string;
+  version: Text;
+  released: Text;
+  filename: Text;
+  records: number;
+  loaded_at: number;
+  loaded_by: Text;
+}
+
+/** Security-overview rollups (migration 0007-dashboard-rollups, features/rollups). */
+export interface RollupTotalsTable {
+  tenant_id: string;
+  level: number;
+  /** First quarter hour (epoch ms / 900,000) of the block; blocks span 2^level quarter hours. */
+  start: number;
+  alerts: number;
+  crit: number;
+  high: number;
+  open: number;
+  open_critical: number;
+  open_high: number;
+  open_medium: number;
+  open_low: number;
+  mtta_sum: number;
+  mtta_n: number;
+  mttr_sum: number;
+  mttr_n: number;
+  ack_met: number;
+  ack_late: number;
+  ack_pending: number;
+  respond_met: number;
+  respond_late: number;
+  respond_pending: number;
+  escalated: number;
+  resolved: number;
+  resolved_auto: number;
+  breached_late: number;
+  breached_pending: number;
+  asof: number;
+  next_due: number | null;
+}
+
+export interface RollupRankedTable {
+  tenant_id: string;
+  level: number;
+  start: number;
+  dim: string;
+  data: Uint8Array;
+}
+
+export interface RollupAttackTable {
+  tenant_id: string;
+  level: number;
+  start: number;
+  attack_key: string;
+  n: number;
+  latest: number;
+  tactics: string;
+}
+
+export interface RollupIncidentsTable {
+  tenant_id: string;
+  level: number;
+  start: number;
+  attack_key: string;
+  incident_id: string;
+  n: number;
+}
+
+export interface RollupKeysTable {
+  id: Generated<number>;
+  dim: string;
+  key: string;
+}
+
+export interface RollupDirtyTable {
+  id: Generated<number>;
+  tenant_id: string;
+  unit: number;
+}
+
+/** Attack surface (0008): nmap imports, scanned addresses, open ports over time, TLS certificates. */
+export interface SurfaceImportsTable {
+  id: string; // = import_runs.id
+  tenant_id: string;
+  filename: string | null;
+  scanner: string;
+  scanner_version: string | null;
+  args: string | null;
+  scanned_at: number;
+  baseline: number;
+  hosts: number;
+  services_open: number;
+  services_new: number;
+  services_seen: number;
+  services_closed: number;
+  certificates: number;
+  rejected: number;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface SurfaceHostsTable {
+  id: string;
+  tenant_id: string;
+  asset_id: string;
+  address: string;
+  address_type: string;
+  public: number;
+  hostnames: string; // JSON string[]
+  os: string | null;
+  first_scanned_at: number;
+  last_scanned_at: number;
+  previous_scanned_at: number | null;
+  last_import_id: string;
+}
+
+export interface SurfaceServicesTable {
+  id: string;
+  tenant_id: string;
+  asset_id: string;
+  host_id: string;
+  address: string;
+  protocol: string;
+  port: number;
+  state: string;
+  hostname: string | null;
+  service_name: string | null;
+  product: string | null;
+  version: string | null;
+  extra_info: string | null;
+  tunnel: string | null;
+  certificate_id: string | null;
+  closed_import_id: string | null;
+  tls: number;
+  cpes: string; // JSON string[]
+  first_seen_import_id: string;
+  first_seen_at: number;
+  opened_at: number;
+  last_seen_import_id: string;
+  last_seen_at: number;
+  closed_at: number | null;
+  updated_at: number;
+}
+
+export interface SurfaceCertificatesTable {
+  id: string;
+  tenant_id: string;
+  asset_id: string;
+  service_id: string;
+  fingerprint: string;
+  subject_cn: string | null;
+  subject: string | null;
+  subject_alt_names: string; // JSON {type, value}[]
+  issuer_cn: string | null;
+  issuer: string | null;
+  not_before: number | null;
+  not_after: number | null;
+  signature_algorithm: string | null;
+  public_key_type: string | null;
+  public_key_bits: number | null;
+  sha1: string | null;
+  first_seen_import_id: string;
+  first_seen_at: number;
+  last_seen_import_id: string;
+  last_seen_at: number;
+}
+
+/** Daily risk snapshot per tenant (migration 0008-risk-snapshots, features/risk). */
+export interface RiskSnapshotsTable {
+  tenant_id: string;
+  /** UTC midnight of the day, epoch ms. */
+  day: number;
+  taken_at: number;
+  score: number;
+  open_findings: number;
+  critical_findings: number;
+  kev_findings: number;
+  overdue_findings: number;
+  detail: string; // JSON RiskSnapshotDetail
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -304,6 +624,28 @@ export interface DB {
   quarantine: QuarantineTable;
   saved_views: SavedViewsTable;
   attack_techniques: AttackTechniquesTable;
+  assets: AssetsTable;
+  asset_identities: AssetIdentitiesTable;
+  findings: FindingsTable;
+  finding_sources: FindingSourcesTable;
+  finding_cves: FindingCvesTable;
+  finding_imports: FindingImportsTable;
+  remediation_sla_policies: RemediationSlaPoliciesTable;
+  kev_catalog: KevCatalogTable;
+  epss_scores: EpssScoresTable;
+  cwe_names: CweNamesTable;
+  intel_loads: IntelLoadsTable;
+  rollup_totals: RollupTotalsTable;
+  rollup_ranked: RollupRankedTable;
+  rollup_attack: RollupAttackTable;
+  rollup_incidents: RollupIncidentsTable;
+  rollup_keys: RollupKeysTable;
+  rollup_dirty: RollupDirtyTable;
+  surface_imports: SurfaceImportsTable;
+  surface_hosts: SurfaceHostsTable;
+  surface_services: SurfaceServicesTable;
+  surface_certificates: SurfaceCertificatesTable;
+  risk_snapshots: RiskSnapshotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

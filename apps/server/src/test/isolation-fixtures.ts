@@ -26,6 +26,15 @@ export async function isolationFixtures(app: TestApp) {
   const quarantined = await app.ctx.db.selectFrom("quarantine").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
   const view = (await bUserClient.post("/api/v1/saved-views", { name: "B secret view", query: "priority=High" })).json();
   const incident = (await bOwner.post("/api/v1/incidents", { tenantId: tenantB.id, title: "B secret incident", priority: "High", alertIds: [alert.id] })).json().incident;
+  const scan = `<NessusClientData_v2><Report name="b"><ReportHost name="b-secret-host.isolation.test"><HostProperties><tag name="host-ip">10.66.0.1</tag></HostProperties>
+<ReportItem port="443" protocol="tcp" severity="3" pluginID="66001" pluginName="B secret finding"/></ReportHost></Report></NessusClientData_v2>`;
+  await bOwner.request({ method: "POST", url: `/api/v1/imports/findings?tenantId=${tenantB.id}`, payload: scan, headers: { "content-type": "application/xml" } });
+  const finding = await app.ctx.db.selectFrom("findings").select(["id", "asset_id"]).where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
+  const nmapScan = `<nmaprun scanner="nmap" args="nmap -sV b" start="1700000000" version="7.93"><host><status state="up"/><address addr="81.2.69.160" addrtype="ipv4"/>
+<hostnames><hostname name="b-secret-surface.isolation.test" type="user"/></hostnames><ports><port protocol="tcp" portid="443"><state state="open"/><service name="https"/></port></ports></host>
+<runstats><finished time="1700000010"/><hosts up="1" down="0"/></runstats></nmaprun>`;
+  await bOwner.request({ method: "POST", url: `/api/v1/imports/nmap?tenantId=${tenantB.id}`, payload: nmapScan, headers: { "content-type": "application/xml" } });
+  const surfaceImport = await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
 
   const params: Record<string, string> = {
@@ -39,6 +48,8 @@ export async function isolationFixtures(app: TestApp) {
     incidentId: incident.id,
     viewId: view.id,
     rowId: quarantined.id,
+    findingId: finding.id,
+    assetId: finding.asset_id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -64,6 +75,19 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/sla-policies/:tenantId": { policies: [{ priority: "Low", ack: 1, respond: 2, resolve: 3 }] },
     "POST /api/v1/saved-views": { name: "probe", query: "status=Open" },
     "POST /api/v1/imports/alerts": [{ id: "probe-1", name: "Probe", priority: "Low" }],
+    // JSON (a Trivy report) so the body parses before the handler refuses the tenant.
+    "POST /api/v1/imports/findings": { SchemaVersion: 2, ArtifactName: "probe:latest", ArtifactType: "container_image", Results: [] },
+    // JSON so the body parses before the handler refuses the tenant.
+    "POST /api/v1/imports/nmap": {},
+    "POST /api/v1/imports/assets": [{ id: "ASSET-9001", name: "probe" }],
+    "POST /api/v1/intel/kev": { catalogVersion: "probe", dateReleased: "2025-01-01T00:00:00Z", count: 0, vulnerabilities: [] },
+    "POST /api/v1/intel/epss": "cve,epss,percentile\nCVE-2099-0001,0.5,0.5\n",
+    "POST /api/v1/intel/cwe": [{ model: "dojo.cwe", pk: 1, fields: { number: 1, description: "Probe" } }],
+    "POST /api/v1/findings/:findingId/status": { status: "Triaged" },
+    "POST /api/v1/findings/:findingId/assign": { assigneeUserId: null },
+    "POST /api/v1/findings/:findingId/comments": { comment: "probe" },
+    "POST /api/v1/findings/bulk": { ids: [finding.id], action: { type: "assign", assigneeUserId: null } },
+    "PUT /api/v1/remediation-sla": { tenantId: tenantB.id, policies: [{ priority: "Low", days: 1 }] },
     "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
     "POST /api/v1/attack/import": { type: "bundle", objects: [] },
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
@@ -74,10 +98,13 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/alerts": `tenantId=${tenantB.id}`,
     "POST /api/v1/alerts/bulk": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/alerts": `tenantId=${tenantB.id}`,
+    "POST /api/v1/imports/findings": `tenantId=${tenantB.id}`,
+    "POST /api/v1/imports/assets": `tenantId=${tenantB.id}`,
+    "POST /api/v1/imports/nmap": `tenantId=${tenantB.id}`,
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import"];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import", finding.id, finding.asset_id, "B secret finding", "b-secret-host", "b-secret-surface", "81.2.69.160", surfaceImport.id];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import axe from "axe-core";

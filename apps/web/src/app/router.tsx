@@ -19,6 +19,13 @@ const moduleRoutes: RouteObject[] = unbuiltModuleRoutes().map((module) => ({
 const incidents = () => import("./routes/incidents/alerts-list");
 const cases = () => import("./routes/incidents/cases");
 const imports = () => import("./routes/incidents/import");
+const vulnerabilities = () => import("./routes/vulnerabilities");
+const vulnerabilityRoutes: RouteObject[] = [
+  { path: rel(paths.risk.vulnerabilities), lazy: async () => ({ Component: (await vulnerabilities()).VulnerabilitiesRoute }) },
+  { path: rel(paths.risk.finding), lazy: async () => ({ Component: (await vulnerabilities()).FindingRoute }) },
+  { path: rel(paths.risk.asset), lazy: async () => ({ Component: (await vulnerabilities()).AssetRoute }) },
+  { path: rel(paths.risk.scanImport), lazy: async () => ({ Component: (await vulnerabilities()).ScanImportRoute }) },
+];
 const incidentRoutes: RouteObject[] = [
   { path: rel(paths.incidents.root), loader: () => redirect(paths.incidents.open) },
   { path: rel(paths.incidents.open), lazy: async () => ({ Component: (await incidents()).OpenAlertsRoute }) },
@@ -76,8 +83,23 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/attack")).AttackRoute }),
               },
               { path: rel(paths.attack), loader: () => redirect(paths.risk.attack) },
+              { path: rel(paths.risk.root), loader: () => redirect(paths.risk.executive) },
+              {
+                path: rel(paths.risk.executive),
+                lazy: async () => ({ Component: (await import("./routes/risk-executive")).ExecutiveRiskRoute }),
+              },
+              {
+                path: rel(paths.risk.cloudPosture),
+                lazy: async () => ({ Component: (await import("./routes/cloud-posture")).CloudPostureRoute }),
+              },
+              { path: rel(paths.map), lazy: async () => ({ Component: (await import("./routes/map")).IncidentMapRoute }) },
+              {
+                path: rel(paths.attackSurface),
+                lazy: async () => ({ Component: (await import("./routes/attack-surface")).AttackSurfaceRoute }),
+              },
               ...moduleRoutes,
               ...incidentRoutes,
+              ...vulnerabilityRoutes,
               { path: rel(paths.search), lazy: async () => ({ Component: (await import("./routes/search")).SearchRoute }) },
               {
                 path: rel(paths.notifications),

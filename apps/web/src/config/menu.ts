@@ -66,15 +66,17 @@ export const menu: MenuEntry[] = [
     label: "Risk",
     icon: Gauge,
     path: paths.risk.root,
+    built: true,
     subItems: [
-      { id: "risk-executive", label: "Executive Risk View", path: paths.risk.executive },
-      { id: "risk-cloud-posture", label: "Cloud Posture", path: paths.risk.cloudPosture },
-      { id: "risk-vulnerabilities", label: "Vulnerabilities", path: paths.risk.vulnerabilities },
+      { id: "risk-executive", label: "Executive Risk View", path: paths.risk.executive, built: true },
+      { id: "risk-cloud-posture", label: "Cloud Posture", path: paths.risk.cloudPosture, built: true },
+      { id: "risk-vulnerabilities", label: "Vulnerabilities", path: paths.risk.vulnerabilities, built: true },
       // Not in the spec's menu: coverage of ATT&CK techniques is risk posture (apps/web/README.md).
       { id: "risk-attack", label: "ATT&CK Coverage", path: paths.risk.attack, built: true },
+      { id: "risk-map", label: "Incident Map", path: paths.map, built: true },
     ],
   },
-  { id: "attack-surface", label: "Attack Surface", icon: Radar, path: paths.attackSurface },
+  { id: "attack-surface", label: "Attack Surface", icon: Radar, path: paths.attackSurface, built: true },
   {
     id: "compliance",
     label: "Compliance",

@@ -35,9 +35,15 @@ export const paths = {
     executive: "/dashboard/risk/executive",
     cloudPosture: "/dashboard/risk/cloud-posture",
     vulnerabilities: "/dashboard/risk/vulnerabilities",
+    /** Finding page (the server's notifications link here) and asset page of the vulnerable-asset list. */
+    finding: "/dashboard/risk/vulnerabilities/findings/:findingId",
+    asset: "/dashboard/risk/vulnerabilities/assets/:assetId",
+    scanImport: "/dashboard/risk/vulnerabilities/import",
     /** ATT&CK matrix and coverage: an addition to the spec's menu (see apps/web/README.md). */
     attack: "/dashboard/risk/attack",
   },
+  /** Incidents on a world map (Risk → Incident Map): an addition to the spec's menu. */
+  map: "/dashboard/map",
   /** Short alias that redirects to `risk.attack`. */
   attack: "/dashboard/attack",
   attackSurface: "/attack-surface",
@@ -89,4 +95,12 @@ export function techniqueAlertsPath(techniqueId: string, fromDay: string, toDay:
 
 export function incidentPath(incidentId: string): string {
   return paths.incidents.case.replace(":incidentId", encodeURIComponent(incidentId));
+}
+
+export function findingPath(findingId: string): string {
+  return paths.risk.finding.replace(":findingId", encodeURIComponent(findingId));
+}
+
+export function findingAssetPath(assetId: string): string {
+  return paths.risk.asset.replace(":assetId", encodeURIComponent(assetId));
 }

@@ -9,9 +9,11 @@ import { AttackCatalogueTab } from "./attack-catalogue-tab";
 import { AuditTab } from "./audit-tab";
 import { InvitationsTab } from "./invitations-tab";
 import { MembersTab } from "./members-tab";
+import { RemediationSlaTab } from "./remediation-sla-tab";
 import { SignupToggle } from "./signup-toggle";
+import { ThreatIntelTab } from "./threat-intel-tab";
 
-type TabId = "members" | "invitations" | "api-keys" | "audit" | "sign-up" | "attack";
+type TabId = "members" | "invitations" | "api-keys" | "audit" | "remediation-sla" | "sign-up" | "attack" | "intel";
 
 type Props = { tenants: Tenant[] | undefined; tenantsError: Error | null; onRetryTenants: () => void };
 
@@ -27,6 +29,8 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
   const memberTenants = tenants.filter((t) => roleCan(t.role, "members.manage"));
   const keyTenants = tenants.filter((t) => roleCan(t.role, "keys.manage"));
   const canAudit = tenants.some((t) => roleCan(t.role, "audit.read")) || user.platformAdmin;
+  // Owners edit the remediation SLA; admins see it.
+  const slaTenants = tenants.filter((t) => roleCan(t.role, "tenant.manage") || roleCan(t.role, "members.manage"));
   const tabs: { id: TabId; label: string }[] = [
     ...(memberTenants.length
       ? [
@@ -36,10 +40,12 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
       : []),
     ...(keyTenants.length ? [{ id: "api-keys" as const, label: "API keys" }] : []),
     ...(canAudit ? [{ id: "audit" as const, label: "Audit log" }] : []),
+    ...(slaTenants.length ? [{ id: "remediation-sla" as const, label: "Remediation SLA" }] : []),
     ...(user.platformAdmin
       ? [
           { id: "sign-up" as const, label: "Sign-up" },
           { id: "attack" as const, label: "ATT&CK catalogue" },
+          { id: "intel" as const, label: "Threat intelligence" },
         ]
       : []),
   ];
@@ -105,6 +111,8 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
         {active === "audit" && <AuditTab tenants={tenants} />}
         {active === "sign-up" && <SignupToggle />}
         {active === "attack" && <AttackCatalogueTab />}
+        {active === "remediation-sla" && <RemediationSlaTab tenants={slaTenants} />}
+        {active === "intel" && <ThreatIntelTab />}
       </div>
     </div>
   );
