@@ -84,7 +84,7 @@ export interface DataQualityFinding {
   row: number;
   field: string;
   value: string;
-  kind: "out_of_enumeration" | "duplicate_id" | "unknown_key" | "unparsed_date";
+  kind: "out_of_enumeration" | "duplicate_id" | "unknown_key" | "unparsed_date" | "invalid_value";
   message: string;
 }
 

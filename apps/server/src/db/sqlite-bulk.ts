@@ -13,8 +13,19 @@ export class SqliteBulk {
   private columns: string[] = [];
   private attack: SQLite.Statement | undefined;
   private lookup: SQLite.Statement | undefined;
+  private readonly statements = new Map<string, SQLite.Statement>();
 
   constructor(private readonly sqlite: SQLite.Database) {}
+
+  /** A cached prepared statement for other bulk writers (the findings import), prepared on first use. */
+  statement(sql: string): SQLite.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.sqlite.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
 
   upsertAlerts(rows: AlertsTable[], updateColumns: readonly string[]): void {
     const first = rows[0];

@@ -16,6 +16,10 @@ export type ImportEvent =
 export interface ImportSource {
   text(): Promise<string>;
   lines(): AsyncIterable<string>;
+  /** The text in pieces of any length (64 KB reads from a file), for parsers that take a text stream. */
+  chunks?(): AsyncIterable<string>;
+  /** The file behind it, when there is one (a worker thread can then read it itself). */
+  readonly path?: string;
 }
 
 export type AlertImporter = (source: ImportSource) => AsyncIterable<ImportEvent>;
@@ -37,6 +41,7 @@ export class ImportFileError extends Error {
 /** Streams a file line by line at constant memory; `text()` reads it whole (document formats only). */
 export function sourceFromFile(path: string): ImportSource {
   return {
+    path,
     text: () => readFile(path, "utf8"),
     async *lines() {
       const input = createReadStream(path, { encoding: "utf8" });
@@ -46,6 +51,14 @@ export function sourceFromFile(path: string): ImportSource {
         for await (const line of reader) yield line;
       } finally {
         reader.close();
+        input.destroy();
+      }
+    },
+    async *chunks() {
+      const input = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 16 });
+      try {
+        for await (const chunk of input) yield chunk as string;
+      } finally {
         input.destroy();
       }
     },
@@ -61,6 +74,15 @@ export function sourceFromString(text: string): ImportSource {
       // A final "\n" ends the last line; it does not start an empty one (as node:readline does).
       if (parts[parts.length - 1] === "") parts.pop();
       for (const part of parts) yield part.endsWith("\r") ? part.slice(0, -1) : part;
+    },
+    async *chunks() {
+      for (let at = 0; at < text.length; ) {
+        let end = Math.min(text.length, at + (1 << 16));
+        // Never split a surrogate pair between two pieces.
+        if (end < text.length && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end--;
+        yield text.slice(at, end);
+        at = end;
+      }
     },
   };
 }

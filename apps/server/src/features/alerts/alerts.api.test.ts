@@ -67,6 +67,28 @@ describe("alert ingestion", () => {
     expect(listed.some((a: { sourceId: string }) => a.sourceId === "evt-8")).toBe(false);
   });
 
+  it("ingests big bulk bodies through the ingest worker with the same report, and rolls back a bad line", async () => {
+    // A tenant of its own: 1,500 alerts would crowd the other tests' lists.
+    const bulkTenant = (await makeTenant(app, "Bulk Worker Tenant")).id;
+    const { client: ingester } = await signedInClient(app, [{ tenantId: bulkTenant, role: "analyst" }]);
+    const many: Record<string, unknown>[] = Array.from({ length: 1500 }, (_, n) => ({ ...alert(1000 + n), name: `Worker alert ${n} ${"x".repeat(150)}` }));
+    many[1200] = { name: "no source" };
+    const ndjson = many.map((a) => JSON.stringify(a)).join("\n");
+    expect(ndjson.length).toBeGreaterThan(256 * 1024);
+    const first = await ingester.request({ method: "POST", url: `/api/v1/alerts/bulk?tenantId=${bulkTenant}`, payload: ndjson, headers: { "content-type": "application/x-ndjson" } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ created: 1499, updated: 0 });
+    expect(first.json().rejected.map((r: { index: number }) => r.index)).toEqual([1200]);
+    const again = await ingester.post(`/api/v1/alerts/bulk?tenantId=${bulkTenant}`, many.slice(0, 600));
+    expect(again.json()).toMatchObject({ created: 0, updated: 600, rejected: [] });
+    const fresh = Array.from({ length: 1500 }, (_, n) => JSON.stringify({ ...alert(5000 + n), name: `Rolled back ${n} ${"y".repeat(150)}` }));
+    const broken = await ingester.request({ method: "POST", url: `/api/v1/alerts/bulk?tenantId=${bulkTenant}`, payload: `${fresh.join("\n")}\n{oops`, headers: { "content-type": "application/x-ndjson" } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().details[0].path).toBe("line 1501");
+    const found = (await ingester.get(`/api/v1/alerts?tenantId=${bulkTenant}&q=${encodeURIComponent("rolled back")}`)).json().items;
+    expect(found).toEqual([]);
+  });
+
   it("accepts a tenant API key on the ingestion routes", async () => {
     const { client: admin } = await signedInClient(app, [{ tenantId, role: "admin" }]);
     const { key } = (await admin.post("/api/v1/api-keys", { tenantId, name: "forwarder" })).json();

@@ -1,11 +1,9 @@
 import {
   type AlertListQuery,
-  alertInputSchema,
   allowedMoves,
   closeNeedsResolution,
   errorCodes,
   type IncidentStatus,
-  type Priority,
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -16,11 +14,14 @@ import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { describeTechniques } from "../attack/attack.service";
-import { toAlertRow } from "./alert-row";
+import { markAlertsChanged } from "../rollups/rollup-refresher";
+import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./alert-normalise";
 import { cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, planList, sortedPage } from "./alert-list.repository";
 import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
-import { policyFor } from "./sla";
+import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
+import { normaliseOffThread } from "./ingest-pool";
+import type { IngestChunk } from "./ingest-protocol";
 import { slaPolicies } from "./sla-policies.repository";
 import { addTimeline, listTimeline } from "./timeline.repository";
 
@@ -32,36 +33,81 @@ export interface Doer {
 export interface IngestOutcome {
   created: number;
   updated: number;
-  rejected: { index: number; problems: { path: string; message: string }[] }[];
+  rejected: IngestRejection[];
   ids: string[];
 }
+
+// Below these sizes a worker round trip costs more than it saves.
+const OFF_THREAD_MIN_ITEMS = 500;
+const OFF_THREAD_MIN_CHARS = 256 * 1024;
 
 /**
  * Validates and stores alerts for one tenant in one transaction. Invalid items are reported
  * by index and nothing of theirs is written; valid ones are upserted on (source, source id).
  */
 export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unknown[], doer: Doer): Promise<IngestOutcome> {
-  const now = ctx.now();
+  return ingestChunks(ctx, tenantId, doer, async function* (context) {
+    yield normaliseAlerts(checkBulkArray(items), 0, context);
+  });
+}
+
+/**
+ * A bulk request body: a JSON array or NDJSON text. Big bodies are validated and normalised
+ * in the ingest worker while this thread writes the chunks it has finished.
+ */
+export async function ingestBulk(ctx: AppContext, tenantId: string, body: unknown, doer: Doer): Promise<IngestOutcome> {
+  if (typeof body === "string") {
+    if (body.length >= OFF_THREAD_MIN_CHARS) return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, text: body }));
+    return ingestAlerts(ctx, tenantId, bodyErrorsAsInvalid(() => parseNdjsonLines(ndjsonLines(body))), doer);
+  }
+  if (Array.isArray(body)) {
+    if (body.length >= OFF_THREAD_MIN_ITEMS) return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, items: body }));
+    return ingestAlerts(ctx, tenantId, body, doer);
+  }
+  throw invalid("body", "must be a JSON array or NDJSON (application/x-ndjson)");
+}
+
+async function ingestChunks(
+  ctx: AppContext,
+  tenantId: string,
+  doer: Doer,
+  chunks: (context: NormaliseContext) => AsyncIterable<IngestChunk>,
+): Promise<IngestOutcome> {
   const policies = await slaPolicies(ctx.db, tenantId);
-  const rows: AlertsTable[] = [];
-  const rejected: IngestOutcome["rejected"] = [];
-  items.forEach((item, index) => {
-    const parsed = alertInputSchema.safeParse(item);
-    if (!parsed.success) {
-      rejected.push({ index, problems: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
-      return;
-    }
-    const row = toAlertRow(parsed.data, tenantId, newId(), now, policyFor(parsed.data.priority as Priority, policies));
-    row.ingested_by = doer.name;
-    rows.push(row);
-  });
+  const context: NormaliseContext = { tenantId, now: ctx.now(), policies: [...policies], ingestedBy: doer.name };
+  const outcome: IngestOutcome = { created: 0, updated: 0, ids: [], rejected: [] };
   // Arrival is not a timeline entry: the detail view shows it from created_at and the source.
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const upserted = await repo.upsertAlerts(trx, tenantId, rows, ctx.bulk);
-    return upserted;
-  });
-  if (result.ids.length) ctx.events.publish({ tenantId, kind: "alert", ids: result.ids, action: result.created ? "created" : "updated" });
-  return { ...result, rejected };
+  // A body-level error in any chunk rolls back the chunks already written.
+  await bodyErrorsAsInvalidAsync(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      for await (const chunk of chunks(context)) {
+        for (const r of chunk.rejected) outcome.rejected.push(r);
+        const upserted = await repo.upsertAlerts(trx, tenantId, chunk.rows, ctx.bulk);
+        await markAlertsChanged(trx, tenantId, chunk.rows);
+        outcome.created += upserted.created;
+        outcome.updated += upserted.updated;
+        for (const id of upserted.ids) outcome.ids.push(id);
+      }
+    }),
+  );
+  if (outcome.ids.length) ctx.events.publish({ tenantId, kind: "alert", ids: outcome.ids, action: outcome.created ? "created" : "updated" });
+  return outcome;
+}
+
+function bodyErrorsAsInvalid<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw error instanceof BulkBodyError ? invalid(error.field, error.reason) : error;
+  }
+}
+
+async function bodyErrorsAsInvalidAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof BulkBodyError ? invalid(error.field, error.reason) : error;
+  }
 }
 
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
@@ -148,6 +194,7 @@ async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, bo
   const changes = transitionChanges(from, body, row, now);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateAlert(trx, row.id, changes);
+    await markAlertsChanged(trx, row.tenant_id, [row]);
     await addTimeline(trx, [
       { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status", changes: { status: [from, body.status], ...(body.resolutionType ? { resolutionType: body.resolutionType } : {}) }, comment: body.comment ?? null },
     ]);
@@ -178,6 +225,7 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, as
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateAlert(trx, row.id, { assignee: name, assignee_user_id: assigneeUserId, assigned_at: assigneeUserId ? now : row.assigned_at, updated_at: now });
+    await markAlertsChanged(trx, row.tenant_id, [row]);
     await addTimeline(trx, [
       { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "assigned", changes: { assignee: [row.assignee, name] } },
     ]);

@@ -1,9 +1,3 @@
-import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import type { Readable } from "node:stream";
 import { alertInputSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,12 +5,10 @@ import type { AppContext } from "../../context";
 import { decodeCursor } from "../../http/cursor";
 import { notFound } from "../../http/errors";
 import { iso, isoOrNull } from "../../lib/time";
-import { sourceFromFile } from "../../importers/types";
 import { ingestAlerts, ingestTenant } from "../alerts/alerts.service";
 import { doerOf } from "../alerts/doer";
 import { importAlertFile } from "./alert-import.service";
-
-const UPLOAD_LIMIT = 512 * 1024 * 1024;
+import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "./upload";
 
 export const importRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -24,10 +16,7 @@ export const importRoutes =
     const write = { policy: { access: "tenant", permission: "data.write", apiKey: true } } as const;
     const manage = { policy: { access: "tenant", permission: "imports.manage" } } as const;
 
-    // Uploads arrive as the raw file body (what XMLHttpRequest sends with progress events).
-    for (const type of ["application/octet-stream", "text/csv", "text/plain"]) {
-      app.addContentTypeParser(type, { bodyLimit: UPLOAD_LIMIT }, (_request, payload, done) => done(null, payload));
-    }
+    acceptRawUploads(app);
 
     app.post(
       "/imports/alerts",
@@ -38,16 +27,8 @@ export const importRoutes =
       },
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
-        const dir = await mkdtemp(path.join(tmpdir(), "wf-upload-"));
-        const file = path.join(dir, "upload");
-        try {
-          const body = request.body as Readable | string | object;
-          if (body && typeof (body as Readable).pipe === "function") await pipeline(body as Readable, createWriteStream(file));
-          else await pipeline([typeof body === "string" ? body : JSON.stringify(body)], createWriteStream(file));
-          return await importAlertFile(ctx, tenantId, sourceFromFile(file), { format: request.query.format, filename: request.query.filename ?? null, doer: await doerOf(ctx, request) });
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
+        const doer = await doerOf(ctx, request);
+        return withUploadedFile(request.body, (source) => importAlertFile(ctx, tenantId, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
       },
     );
 

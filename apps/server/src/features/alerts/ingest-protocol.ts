@@ -1,0 +1,20 @@
+import type { AlertsTable } from "../../db/tables";
+import type { IngestRejection, NormaliseContext } from "./alert-normalise";
+
+/** Rows per message from the ingest worker: small enough to overlap, big enough to amortise. */
+export const INGEST_CHUNK = 1000;
+
+export interface IngestJob {
+  job: number;
+  context: NormaliseContext;
+  /** An NDJSON body, split and parsed in the worker, or items already parsed from a JSON array. */
+  text?: string;
+  items?: unknown[];
+}
+
+export type IngestReply =
+  | { job: number; kind: "chunk"; rows: AlertsTable[]; rejected: IngestRejection[] }
+  | { job: number; kind: "done" }
+  | { job: number; kind: "error"; field: string; reason: string };
+
+export type IngestChunk = { rows: AlertsTable[]; rejected: IngestRejection[] };

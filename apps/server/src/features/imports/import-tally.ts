@@ -1,0 +1,84 @@
+import type { DataQualityFinding } from "@watchfloor/shared";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/tables";
+import { AppError } from "../../http/errors";
+import { ImportFileError, type ImportSource } from "../../importers/types";
+import { newId } from "../../lib/tokens";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Most rejected rows and data-quality findings a report lists; the counts are always whole. */
+export const REPORT_LIMIT = 1000;
+
+/** The part of an import report every kind of import (alerts, findings) shares. */
+export interface ImportTallyReport {
+  rowsRead: number;
+  skipped: { reason: string; count: number }[];
+  rejected: { row: number; problems: { field: string; reason: string }[] }[];
+  rejectedCount: number;
+  findings: DataQualityFinding[];
+  findingCount: number;
+}
+
+/**
+ * Counts what an import read, skipped, rejected (keeping rejected rows in quarantine with their
+ * reasons) and noticed, with bounded lists so a million-row file keeps a small report.
+ */
+export class ImportTally {
+  rowsRead = 0;
+  rejectedCount = 0;
+  findingCount = 0;
+  readonly rejected: ImportTallyReport["rejected"] = [];
+  readonly findings: DataQualityFinding[] = [];
+  private readonly skips = new Map<string, number>();
+
+  constructor(
+    private readonly run: { tenantId: string; importId: string; format: string; now: number },
+  ) {}
+
+  skip(reason: string): void {
+    this.skips.set(reason, (this.skips.get(reason) ?? 0) + 1);
+  }
+
+  note(finding: DataQualityFinding): void {
+    this.findingCount++;
+    if (this.findings.length < REPORT_LIMIT) this.findings.push(finding);
+  }
+
+  async reject(db: Db, row: number, problems: { field: string; reason: string }[], raw: string): Promise<void> {
+    this.rejectedCount++;
+    if (this.rejected.length < REPORT_LIMIT) this.rejected.push({ row, problems });
+    const { tenantId, importId, format, now } = this.run;
+    await db
+      .insertInto("quarantine")
+      .values({ id: newId(), tenant_id: tenantId, import_id: importId, format, row_number: row, raw, problems: JSON.stringify(problems), created_at: now, resolved_at: null })
+      .execute();
+  }
+
+  summary(): ImportTallyReport {
+    return {
+      rowsRead: this.rowsRead,
+      skipped: [...this.skips].map(([reason, count]) => ({ reason, count })),
+      rejected: this.rejected,
+      rejectedCount: this.rejectedCount,
+      findings: this.findings,
+      findingCount: this.findingCount,
+    };
+  }
+}
+
+/** The first `limit` characters of a file (whole lines), for format detection. */
+export async function readHead(source: ImportSource, limit = 16_384): Promise<string> {
+  let head = "";
+  for await (const line of source.lines()) {
+    head += `${line}\n`;
+    if (head.length > limit) break;
+  }
+  return head;
+}
+
+/** A file the importer could not read at all becomes a 422 that says nothing was imported. */
+export function malformedFile(error: unknown): unknown {
+  if (error instanceof ImportFileError) return new AppError(422, "MALFORMED_FILE", `The file was rejected whole: ${error.message}. Nothing was imported.`);
+  return error;
+}
