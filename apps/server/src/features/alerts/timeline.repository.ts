@@ -6,7 +6,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export interface TimelineEntry {
   tenantId: string;
-  subjectType: "alert" | "incident";
+  subjectType: "alert" | "incident" | "finding";
   subjectId: string;
   at: number;
   actorUserId?: string | null;
@@ -38,7 +38,7 @@ export async function addTimeline(db: Db, entries: TimelineEntry[]): Promise<voi
   }
 }
 
-export const listTimeline = (db: Db, tenantId: string, subjectType: "alert" | "incident", subjectId: string) =>
+export const listTimeline = (db: Db, tenantId: string, subjectType: "alert" | "incident" | "finding", subjectId: string) =>
   db
     .selectFrom("timeline_events")
     .selectAll()

@@ -1,16 +1,27 @@
 import { tactics } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { attackCounts, incidentsByTechnique } from "./coverage.repository";
-import { catalogueEntries, techniqueActivity } from "./matrix.repository";
+import { freshPlan } from "../rollups/rollup-window";
+import type { WindowPlan } from "../rollups/rollup-units";
+import { incidentsByTechnique } from "./coverage.repository";
+import { attackActivity, catalogueEntries } from "./matrix.repository";
 
 const DAY = 86_400_000;
 
 type Window = { tenantIds: readonly string[]; from: number; to: number };
 
+/**
+ * How the window is counted: from the rollups (after refreshing what is queued for these
+ * tenants) or, for the reference in tests, directly from the alerts.
+ */
+type Planner = (ctx: AppContext, window: Window) => Promise<WindowPlan>;
+const rollupPlan: Planner = (ctx, w) => freshPlan(ctx, w.tenantIds, w.from, w.to);
+export const directPlan: Planner = async (_ctx, w) => ({ blocks: [], partial: w.from < w.to ? [[w.from, w.to]] : [] });
+
 /** Alerts per technique (most first) and per tactic over the window, with the incidents holding them. */
-export async function attackCoverage(ctx: AppContext, window: Window) {
-  const counts = await attackCounts(ctx.db, window);
-  const incidents = await incidentsByTechnique(ctx.db, window);
+export async function attackCoverage(ctx: AppContext, window: Window, planner: Planner = rollupPlan) {
+  const plan = await planner(ctx, window);
+  const counts = await attackActivity(ctx.db, window.tenantIds, plan);
+  const incidents = await incidentsByTechnique(ctx.db, window.tenantIds, plan);
   return {
     from: new Date(window.from).toISOString(),
     to: new Date(window.to).toISOString(),
@@ -18,7 +29,11 @@ export async function attackCoverage(ctx: AppContext, window: Window) {
       .filter((c) => !c.key.startsWith("tactic:"))
       .map((c) => ({ id: c.key, alerts: Number(c.alerts), incidents: incidents.get(c.key) ?? [] }))
       .sort((a, b) => b.alerts - a.alerts || a.id.localeCompare(b.id)),
-    tactics: counts.filter((c) => c.key.startsWith("tactic:")).map((c) => ({ tactic: c.key.slice(7), alerts: Number(c.alerts) })),
+    // Sorted here: the engines group in different orders.
+    tactics: counts
+      .filter((c) => c.key.startsWith("tactic:"))
+      .map((c) => ({ tactic: c.key.slice(7), alerts: Number(c.alerts) }))
+      .sort((a, b) => a.tactic.localeCompare(b.tactic)),
   };
 }
 
@@ -40,11 +55,12 @@ export interface MatrixItem {
  * holds one of their alerts. A technique sits under its catalogue tactics, or under the tactics
  * its alerts name when the catalogue does not know it.
  */
-export async function attackMatrix(ctx: AppContext, window: Window) {
+export async function attackMatrix(ctx: AppContext, window: Window, planner: Planner = rollupPlan) {
   const { tenantIds, from, to } = window;
   const now = ctx.now();
-  const activity = await techniqueActivity(ctx.db, tenantIds, from, to);
-  const incidents = await incidentsByTechnique(ctx.db, window);
+  const plan = await planner(ctx, window);
+  const activity = (await attackActivity(ctx.db, tenantIds, plan, { techniquesOnly: true })).map((a) => ({ ...a, technique: a.key }));
+  const incidents = await incidentsByTechnique(ctx.db, tenantIds, plan);
   const catalogue = new Map((await catalogueEntries(ctx.db, activity.map((a) => a.technique))).map((c) => [c.technique_id, c]));
   const columns = new Map<string, MatrixItem[]>(tactics.map((t) => [t.name, []]));
   for (const a of activity) {
@@ -68,7 +84,7 @@ export async function attackMatrix(ctx: AppContext, window: Window) {
     tactics: tactics.map((t) => ({
       id: t.id,
       title: t.name,
-      items: (columns.get(t.name) ?? []).sort((x, y) => y.date.localeCompare(x.date)),
+      items: (columns.get(t.name) ?? []).sort((x, y) => y.date.localeCompare(x.date) || x.techniqueId.localeCompare(y.techniqueId)),
     })),
   };
 }

@@ -1,15 +1,18 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/tables";
+import { alertTenantIn, inRanges } from "../rollups/rollup-read.repository";
 
 /**
- * Aggregates for the security overview. Every query starts from the detected_at range (the
- * alerts_detected_idx index) and the scope's tenants, and groups in the database: a handful of
- * grouped scans instead of one query per figure. Sums and counts come back rather than averages
- * so the service can combine tenants exactly. PostgreSQL returns bigint sums as strings: callers
- * convert with Number().
+ * The overview's figures counted directly from the alerts detected in a set of [from, to)
+ * ranges. They define every figure; the rollups (features/rollups) hold the same counts for
+ * whole quarter hours, and these queries count the partial quarter hours at a window's edges
+ * (and serve as the reference the rollup tests compare against). Sums and counts come back
+ * rather than averages so tenants and ranges combine exactly. PostgreSQL returns bigint sums as
+ * strings: callers convert with Number().
  */
 
 type Num = number | string | null;
+type Ranges = readonly [number, number][];
 
 const open = sql<boolean>`alerts.status in ('Open', 'Acknowledged', 'In Progress')`;
 const closed = sql<boolean>`alerts.status in ('Resolved', 'Closed')`;
@@ -19,11 +22,13 @@ const met = (done: string, due: string) =>
   sql<Num>`sum(case when alerts.${sql.ref(done)} is not null and alerts.${sql.ref(done)} <= alerts.${sql.ref(due)} then 1 else 0 end)`;
 const missed = (done: string, due: string, now: number) =>
   sql<Num>`sum(case when alerts.${sql.ref(done)} > alerts.${sql.ref(due)} or (alerts.${sql.ref(done)} is null and alerts.${sql.ref(due)} < ${sql.lit(now)}) then 1 else 0 end)`;
+const count = (condition: ReturnType<typeof sql>) => sql<Num>`sum(case when ${condition} then 1 else 0 end)`;
 
-export interface PeriodTenantRow {
+export interface TenantTotalsRow {
   tenant_id: string;
-  current: Num;
   alerts: Num;
+  crit: Num;
+  high: Num;
   open: Num;
   open_critical: Num;
   open_high: Num;
@@ -43,27 +48,16 @@ export interface PeriodTenantRow {
   breached: Num;
 }
 
-/**
- * One scan over [previousFrom, to): figures per tenant for the current period (current = 1) and
- * the previous one (current = 0), which the trends and the per-tenant table both need.
- */
-export async function periodTotals(
-  db: Kysely<DB>,
-  tenantIds: readonly string[],
-  previousFrom: number,
-  from: number,
-  to: number,
-  now: number,
-): Promise<PeriodTenantRow[]> {
-  if (tenantIds.length === 0) return [];
-  const current = sql<number>`case when alerts.detected_at >= ${sql.lit(from)} then 1 else 0 end`;
-  const count = (condition: ReturnType<typeof sql>) => sql<Num>`sum(case when ${condition} then 1 else 0 end)`;
+/** Every summed figure per tenant over the ranges, one grouped scan. */
+export async function rangeTotals(db: Kysely<DB>, tenantIds: readonly string[], ranges: Ranges, now: number): Promise<TenantTotalsRow[]> {
+  if (tenantIds.length === 0 || ranges.length === 0) return [];
   return db
     .selectFrom("alerts")
     .select([
       "alerts.tenant_id",
-      current.as("current"),
       sql<Num>`count(*)`.as("alerts"),
+      count(sql`alerts.priority = 'Critical'`).as("crit"),
+      count(sql`alerts.priority = 'High'`).as("high"),
       count(open).as("open"),
       count(sql`${open} and alerts.priority = 'Critical'`).as("open_critical"),
       count(sql`${open} and alerts.priority = 'High'`).as("open_high"),
@@ -84,106 +78,54 @@ export async function periodTotals(
         sql`${open} and (alerts.responded_at > alerts.respond_due_at or (alerts.responded_at is null and alerts.respond_due_at < ${sql.lit(now)}))`,
       ).as("breached"),
     ])
-    .where("alerts.detected_at", ">=", previousFrom)
-    .where("alerts.detected_at", "<", to)
-    .where("alerts.tenant_id", "in", [...tenantIds])
-    .groupBy(["alerts.tenant_id", current])
+    .where(inRanges(ranges))
+    .where(alertTenantIn(db, tenantIds))
+    .groupBy("alerts.tenant_id")
     .execute();
 }
 
-/** Alerts per hour or day bucket counted from `from`; `bucket` is the bucket length in ms. */
-export async function alertsOverTime(db: Kysely<DB>, tenantIds: readonly string[], from: number, to: number, bucket: number) {
-  if (tenantIds.length === 0) return [];
-  // Integer division on both engines (bigint / integer in PostgreSQL, integer / integer in SQLite).
+/** Alerts per bucket of `bucket` ms counted from `from` (integer division on both engines). */
+export async function rangeOverTime(db: Kysely<DB>, tenantIds: readonly string[], ranges: Ranges, from: number, bucket: number) {
+  if (tenantIds.length === 0 || ranges.length === 0) return [];
   const index = sql<Num>`(alerts.detected_at - ${sql.lit(from)}) / ${sql.lit(bucket)}`;
   return db
     .selectFrom("alerts")
-    .select([
-      index.as("bucket"),
-      sql<Num>`count(*)`.as("total"),
-      sql<Num>`sum(case when alerts.priority = 'Critical' then 1 else 0 end)`.as("critical"),
-      sql<Num>`sum(case when alerts.priority = 'High' then 1 else 0 end)`.as("high"),
-    ])
-    .where("alerts.detected_at", ">=", from)
-    .where("alerts.detected_at", "<", to)
-    .where("alerts.tenant_id", "in", [...tenantIds])
+    .select([index.as("bucket"), sql<Num>`count(*)`.as("total"), count(sql`alerts.priority = 'Critical'`).as("critical"), count(sql`alerts.priority = 'High'`).as("high")])
+    .where(inRanges(ranges))
+    .where(alertTenantIn(db, tenantIds))
     .groupBy(index)
     .execute();
 }
 
-export type RankedColumn = "rule" | "hostname" | "username" | "assignee";
+export type RankedColumn = "rule" | "host" | "user" | "assignee";
 
 /**
- * The most frequent values of one column over the range. Rules fall back to the alert name (many
- * sources send no rule), matching the list's text search, which covers both. Workload counts open
- * alerts only and keeps the unassigned ones (as "").
+ * Counts per value of one ranked column, most frequent first then by value. Rules fall back to
+ * the alert name (many sources send no rule), matching the list's text search, which covers
+ * both. Workload counts open alerts only and keeps the unassigned ones (as "").
  */
-export async function topValues(
-  db: Kysely<DB>,
-  tenantIds: readonly string[],
-  from: number,
-  to: number,
-  column: RankedColumn,
-  limit: number,
-) {
-  if (tenantIds.length === 0) return [];
+export async function rangeRanked(db: Kysely<DB>, tenantIds: readonly string[], ranges: Ranges, column: RankedColumn, limit?: number) {
+  if (tenantIds.length === 0 || ranges.length === 0) return [];
   const value =
     column === "rule"
       ? sql<string>`coalesce(alerts.rule, alerts.name)`
       : column === "assignee"
         ? sql<string>`coalesce(alerts.assignee, '')`
-        : sql<string>`alerts.${sql.ref(column)}`;
+        : sql<string>`alerts.${sql.ref(column === "host" ? "hostname" : "username")}`;
   let query = db
     .selectFrom("alerts")
     .select([value.as("key"), sql<Num>`count(*)`.as("n")])
-    .where("alerts.detected_at", ">=", from)
-    .where("alerts.detected_at", "<", to)
-    .where("alerts.tenant_id", "in", [...tenantIds]);
-  if (column === "hostname" || column === "username")
-    query = query.where(`alerts.${column}`, "is not", null).where(`alerts.${column}`, "!=", "");
+    .where(inRanges(ranges))
+    .where(alertTenantIn(db, tenantIds));
+  if (column === "host") query = query.where("alerts.hostname", "is not", null).where("alerts.hostname", "!=", "");
+  if (column === "user") query = query.where("alerts.username", "is not", null).where("alerts.username", "!=", "");
   if (column === "assignee") query = query.where(open);
-  return query.groupBy(value).orderBy(sql`count(*)`, "desc").orderBy(value).limit(limit).execute();
-}
-
-/** Techniques (not tactics) of the alerts in range, most frequent first. */
-export async function topTechniques(db: Kysely<DB>, tenantIds: readonly string[], from: number, to: number, limit: number) {
-  if (tenantIds.length === 0) return [];
-  return db
-    .selectFrom("alerts")
-    .innerJoin("alert_attack", (join) =>
-      join.onRef("alert_attack.alert_id", "=", "alerts.id").onRef("alert_attack.tenant_id", "=", "alerts.tenant_id"),
-    )
-    .select(["alert_attack.attack_key as key", sql<Num>`count(*)`.as("n")])
-    .where("alerts.detected_at", ">=", from)
-    .where("alerts.detected_at", "<", to)
-    .where("alerts.tenant_id", "in", [...tenantIds])
-    .where("alert_attack.attack_key", "not like", "tactic:%")
-    .groupBy("alert_attack.attack_key")
-    .orderBy(sql`count(*)`, "desc")
-    .orderBy("alert_attack.attack_key")
-    .limit(limit)
-    .execute();
-}
-
-/** Alerts detected in [from, to), for the fixed "new in the last 24 hours" figure. */
-export async function countDetected(db: Kysely<DB>, tenantIds: readonly string[], from: number, to: number): Promise<number> {
-  if (tenantIds.length === 0) return 0;
-  const row = await db
-    .selectFrom("alerts")
-    .select(sql<Num>`count(*)`.as("n"))
-    .where("alerts.detected_at", ">=", from)
-    .where("alerts.detected_at", "<", to)
-    .where("alerts.tenant_id", "in", [...tenantIds])
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  query = query.groupBy(value).orderBy(sql`count(*)`, "desc").orderBy(value);
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
 export async function tenantNames(db: Kysely<DB>, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom("tenants")
-    .select(["id", "name"])
-    .where("id", "in", [...tenantIds])
-    .execute();
+  const rows = await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", [...tenantIds]).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -3,11 +3,12 @@ import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { days, hours, iso } from "../../lib/time";
 import { findTechniques } from "../attack/attack.repository";
+import { addFigures, emptyFigures, type Figures } from "../rollups/rollup-window";
+import { type FigureSource, rollupSource } from "./dashboard-sources";
 import * as repo from "./dashboard.repository";
 
 const TOP = 10;
 
-const n = (v: unknown) => Number(v ?? 0);
 const round1 = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
 /** Mean minutes from a sum of milliseconds and a count; null when nothing was measured. */
 const meanMinutes = (sumMs: number, count: number) => (count ? round1(sumMs / count / 60_000) : null);
@@ -29,71 +30,60 @@ export function resolveRange(query: { from?: string; to?: string }, now: number)
   return { from, to };
 }
 
-type Totals = Record<Exclude<keyof repo.PeriodTenantRow, "tenant_id" | "current">, number>;
-
-function add(rows: repo.PeriodTenantRow[]): Totals {
-  const total = {} as Totals;
-  for (const row of rows) {
-    for (const [key, value] of Object.entries(row)) {
-      if (key === "tenant_id" || key === "current") continue;
-      total[key as keyof Totals] = (total[key as keyof Totals] ?? 0) + n(value);
-    }
-  }
-  return total;
-}
-
-function tenantRow(tenantId: string, tenantName: string, t: Totals): DashboardTenantRow {
+function tenantRow(tenantId: string, tenantName: string, t: Figures): DashboardTenantRow {
   return {
     tenantId,
     tenantName,
-    alerts: n(t.alerts),
-    open: n(t.open),
-    criticalOpen: n(t.open_critical),
-    mttaMinutes: meanMinutes(n(t.mtta_sum), n(t.mtta_n)),
-    mttrMinutes: meanMinutes(n(t.mttr_sum), n(t.mttr_n)),
-    ackMetPercent: metPercent(n(t.ack_met), n(t.ack_missed)),
-    respondMetPercent: metPercent(n(t.respond_met), n(t.respond_missed)),
-    breachedNow: n(t.breached),
+    alerts: t.alerts,
+    open: t.open,
+    criticalOpen: t.open_critical,
+    mttaMinutes: meanMinutes(t.mtta_sum, t.mtta_n),
+    mttrMinutes: meanMinutes(t.mttr_sum, t.mttr_n),
+    ackMetPercent: metPercent(t.ack_met, t.ack_missed),
+    respondMetPercent: metPercent(t.respond_met, t.respond_missed),
+    breachedNow: t.breached,
   };
 }
 
-const ranked = (rows: { key: string; n: unknown }[], label: (key: string) => string = (k) => k) =>
-  rows.map((r) => ({ key: r.key, label: label(r.key), count: n(r.n) }));
+const total = (byTenant: Map<string, Figures>) => [...byTenant.values()].reduce(addFigures, emptyFigures());
 
+const ranked = (rows: { key: string; n: number }[], label: (key: string) => string = (k) => k) =>
+  rows.map((r) => ({ key: r.key, label: label(r.key), count: r.n }));
+
+/** The overview from the rollups; `source` is swapped for the direct count by the tests that compare them. */
 export async function dashboardSummary(
   ctx: AppContext,
   tenantIds: readonly string[],
   range: DashboardRange,
+  source?: FigureSource,
 ): Promise<DashboardSummary> {
   const { from, to } = range;
   const now = ctx.now();
   const previousFrom = from - (to - from);
   const bucket = to - from <= days(2) ? hours(1) : days(1);
-  const db = ctx.db;
+  const figures = source ?? (await rollupSource(ctx, tenantIds, now));
   // One after another on purpose: better-sqlite3 is synchronous anyway, and on PostgreSQL one
   // pooled connection per request keeps the pool free for other requests under load.
-  const periods = await repo.periodTotals(db, tenantIds, previousFrom, from, to, now);
-  const overTime = await repo.alertsOverTime(db, tenantIds, from, to, bucket);
-  const rules = await repo.topValues(db, tenantIds, from, to, "rule", TOP);
-  const hosts = await repo.topValues(db, tenantIds, from, to, "hostname", TOP);
-  const users = await repo.topValues(db, tenantIds, from, to, "username", TOP);
-  const workload = await repo.topValues(db, tenantIds, from, to, "assignee", TOP);
-  const techniques = await repo.topTechniques(db, tenantIds, from, to, TOP);
+  const current = await figures.figures(from, to);
+  const previous = await figures.figures(previousFrom, from);
+  const overTime = await figures.overTime(from, to, bucket);
+  const rules = await figures.ranked(from, to, "rule", TOP);
+  const hosts = await figures.ranked(from, to, "host", TOP);
+  const users = await figures.ranked(from, to, "user", TOP);
+  const workload = await figures.ranked(from, to, "assignee", TOP);
+  const techniques = await figures.techniques(from, to, TOP);
   // Technique names come from the ATT&CK catalogue when one is loaded; ids stand alone otherwise.
-  const catalogue = new Map((await findTechniques(db, techniques.map((t) => t.key))).reverse().map((t) => [t.technique_id, t.name]));
-  const newLast24h = await repo.countDetected(db, tenantIds, now - hours(24), now);
-  const names = tenantIds.length > 1 ? await repo.tenantNames(db, tenantIds) : null;
+  const catalogue = new Map((await findTechniques(ctx.db, techniques.map((t) => t.key))).reverse().map((t) => [t.technique_id, t.name]));
+  const newLast24h = total(await figures.figures(now - hours(24), now)).alerts;
+  const names = tenantIds.length > 1 ? await repo.tenantNames(ctx.db, tenantIds) : null;
 
-  const current = periods.filter((r) => n(r.current) === 1);
-  const cur = add(current);
-  const prev = add(periods.filter((r) => n(r.current) === 0));
-  const both = (f: (t: Totals) => number | null) => ({ current: f(cur), previous: f(prev) });
-
-  const buckets = new Map(overTime.map((r) => [n(r.bucket), r]));
+  const cur = total(current);
+  const prev = total(previous);
+  const both = (f: (t: Figures) => number | null) => ({ current: f(cur), previous: f(prev) });
   const bucketCount = Math.ceil((to - from) / bucket);
   const tenants = names
     ? tenantIds
-        .map((id) => tenantRow(id, names.get(id) ?? id, add(current.filter((r) => r.tenant_id === id))))
+        .map((id) => tenantRow(id, names.get(id) ?? id, current.get(id) ?? emptyFigures()))
         .sort((a, b) => b.open - a.open || a.tenantName.localeCompare(b.tenantName))
     : null;
 
@@ -102,23 +92,23 @@ export async function dashboardSummary(
     to: iso(to),
     previousFrom: iso(previousFrom),
     bucket: bucket === hours(1) ? "hour" : "day",
-    alerts: both((t) => n(t.alerts)),
-    open: n(cur.open),
+    alerts: both((t) => t.alerts),
+    open: cur.open,
     openByPriority: Object.fromEntries(
-      priorities.map((p) => [p, n(cur[`open_${p.toLowerCase()}` as keyof Totals])]),
+      priorities.map((p) => [p, cur[`open_${p.toLowerCase()}` as keyof Figures]]),
     ) as DashboardSummary["openByPriority"],
     newLast24h,
-    mttaMinutes: both((t) => meanMinutes(n(t.mtta_sum), n(t.mtta_n))),
-    mttrMinutes: both((t) => meanMinutes(n(t.mttr_sum), n(t.mttr_n))),
-    ackMetPercent: both((t) => metPercent(n(t.ack_met), n(t.ack_missed))),
-    respondMetPercent: both((t) => metPercent(n(t.respond_met), n(t.respond_missed))),
-    escalated: n(cur.escalated),
-    resolved: n(cur.resolved),
-    resolvedAutomatically: n(cur.resolved_auto),
-    breachedNow: n(cur.breached),
+    mttaMinutes: both((t) => meanMinutes(t.mtta_sum, t.mtta_n)),
+    mttrMinutes: both((t) => meanMinutes(t.mttr_sum, t.mttr_n)),
+    ackMetPercent: both((t) => metPercent(t.ack_met, t.ack_missed)),
+    respondMetPercent: both((t) => metPercent(t.respond_met, t.respond_missed)),
+    escalated: cur.escalated,
+    resolved: cur.resolved,
+    resolvedAutomatically: cur.resolved_auto,
+    breachedNow: cur.breached,
     overTime: Array.from({ length: bucketCount }, (_, i) => {
-      const row = buckets.get(i);
-      return { start: iso(from + i * bucket), total: n(row?.total), critical: n(row?.critical), high: n(row?.high) };
+      const row = overTime.get(i);
+      return { start: iso(from + i * bucket), total: row?.total ?? 0, critical: row?.critical ?? 0, high: row?.high ?? 0 };
     }),
     topRules: ranked(rules),
     topTechniques: ranked(techniques, (id) => (catalogue.has(id) ? `${id} ${catalogue.get(id)}` : id)),

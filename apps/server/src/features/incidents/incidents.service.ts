@@ -11,6 +11,7 @@ import type { Doer } from "../alerts/alerts.service";
 import { transitionChanges } from "../alerts/alerts.service";
 import { findAlert } from "../alerts/alerts.repository";
 import { addTimeline, listTimeline } from "../alerts/timeline.repository";
+import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { incidentReference } from "./incident-reference";
 import * as repo from "./incidents.repository";
 
@@ -78,6 +79,7 @@ export async function createIncident(
 async function escalateInto(trx: Parameters<typeof repo.linkAlerts>[0], tenantId: string, incidentId: string, alerts: AlertsTable[], doer: Doer, now: number) {
   if (alerts.length === 0) return;
   await repo.linkAlerts(trx, tenantId, incidentId, alerts.map((a) => a.id), now);
+  await markAlertsChanged(trx, tenantId, alerts);
   await addTimeline(trx, [
     ...alerts.map((a) => ({ tenantId, subjectType: "alert" as const, subjectId: a.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "escalated" as const, changes: { incidentId } })),
     { tenantId, subjectType: "incident", subjectId: incidentId, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "linked", changes: { alertIds: alerts.map((a) => a.id) } },

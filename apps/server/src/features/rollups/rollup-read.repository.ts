@@ -1,0 +1,65 @@
+import { type RawBuilder, sql } from "kysely";
+import { isSqlite } from "../../db/dialect";
+import type { RankedDim } from "./rollup-leaf";
+import type { Db } from "./rollups.repository";
+import type { Block } from "./rollup-units";
+
+/**
+ * Reads of rollup blocks for a window. A window's blocks are at most two per level, so each
+ * query is a UNION ALL of one branch per level, each an index seek on (tenant, level, start):
+ * an OR over levels would leave both engines scanning every block of the tenants.
+ */
+function perLevel(blocks: readonly Block[]): [number, number[]][] {
+  const levels = new Map<number, number[]>();
+  for (const b of blocks) levels.set(b.level, [...(levels.get(b.level) ?? []), b.start]);
+  return [...levels];
+}
+
+const branchWhere = (tenantIds: readonly string[], level: number, starts: number[]) =>
+  sql`tenant_id in (${sql.join([...tenantIds])}) and level = ${level} and start in (${sql.join(starts)})`;
+
+/** Rows of rollup_totals for the blocks, per tenant and block (summed by the caller). */
+export async function blockTotals(db: Db, tenantIds: readonly string[], blocks: readonly Block[]) {
+  if (tenantIds.length === 0 || blocks.length === 0) return [];
+  const branches = perLevel(blocks).map(([level, starts]) => sql`select * from rollup_totals where ${branchWhere(tenantIds, level, starts)}`);
+  const result = await sql<Record<string, unknown> & { tenant_id: string; level: number; start: number; asof: number; next_due: number | null }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  return result.rows;
+}
+
+/** The ranked histograms of the blocks for some dimensions. */
+export async function blockHistograms(db: Db, tenantIds: readonly string[], blocks: readonly Block[], dims: readonly RankedDim[]) {
+  if (tenantIds.length === 0 || blocks.length === 0) return [];
+  const branches = perLevel(blocks).map(
+    ([level, starts]) => sql`select dim, data from rollup_ranked where ${branchWhere(tenantIds, level, starts)} and dim in (${sql.join([...dims])})`,
+  );
+  const result = await sql<{ dim: RankedDim; data: Uint8Array }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  return result.rows;
+}
+
+/** Union branches over rollup_attack: (attack_key, n, latest, tactics), to combine with direct counts in SQL. */
+export function attackBranches(tenantIds: readonly string[], blocks: readonly Block[]): RawBuilder<unknown>[] {
+  if (tenantIds.length === 0) return [];
+  return perLevel(blocks).map(([level, starts]) => sql`select attack_key, n, latest, tactics from rollup_attack where ${branchWhere(tenantIds, level, starts)}`);
+}
+
+/** Union branches over rollup_incidents: (attack_key, incident_id). */
+export function incidentBranches(tenantIds: readonly string[], blocks: readonly Block[]): RawBuilder<unknown>[] {
+  if (tenantIds.length === 0) return [];
+  return perLevel(blocks).map(([level, starts]) => sql`select attack_key, incident_id from rollup_incidents where ${branchWhere(tenantIds, level, starts)}`);
+}
+
+/** `alerts.detected_at` in any of the ranges, for the partial leaves at a window's edges. */
+export const inRanges = (ranges: readonly [number, number][]): RawBuilder<boolean> =>
+  sql<boolean>`(${sql.join(
+    ranges.map(([from, to]) => sql`(alerts.detected_at >= ${from} and alerts.detected_at < ${to})`),
+    sql` or `,
+  )})`;
+
+/**
+ * `alerts.tenant_id in (...)` that does not lead the plan. The alert indexes start with a sort
+ * column, not the tenant; on a SQLite database without statistics the planner would still pick
+ * the unique (tenant, source, source id) index and walk every alert of the tenant instead of the
+ * detected_at range. A unary plus hides the column from index selection (SQLite only).
+ */
+export const alertTenantIn = (db: Db, tenantIds: readonly string[]): RawBuilder<boolean> =>
+  isSqlite(db as never) ? sql<boolean>`+alerts.tenant_id in (${sql.join([...tenantIds])})` : sql<boolean>`alerts.tenant_id in (${sql.join([...tenantIds])})`;

@@ -1,0 +1,122 @@
+import type { AppContext } from "../../context";
+import { decodeHistogram, Tally } from "./rollup-histogram";
+import type { RankedDim } from "./rollup-leaf";
+import { blockHistograms, blockTotals } from "./rollup-read.repository";
+import { rollupsFor } from "./rollup-refresher";
+import { keyIds, keysInOrder, staleLeaves } from "./rollups.repository";
+import { type Block, blockRange, planWindow, UNIT_MS, uniqueBlocks, type WindowPlan } from "./rollup-units";
+
+/** The summed figures of the overview, as both the rollups and the direct queries give them. */
+export const figureColumns = [
+  "alerts", "crit", "high", "open", "open_critical", "open_high", "open_medium", "open_low", "mtta_sum", "mtta_n",
+  "mttr_sum", "mttr_n", "ack_met", "ack_missed", "respond_met", "respond_missed", "escalated", "resolved", "resolved_auto", "breached",
+] as const;
+export type Figures = Record<(typeof figureColumns)[number], number>;
+
+export const emptyFigures = (): Figures => Object.fromEntries(figureColumns.map((c) => [c, 0])) as Figures;
+
+/** Adds a row of figures (numbers or PostgreSQL's numeric strings) into `into`. */
+export function addFigures(into: Figures, row: Partial<Record<keyof Figures, unknown>>): Figures {
+  for (const c of figureColumns) into[c] += Number(row[c] ?? 0);
+  return into;
+}
+
+/**
+ * The plan of a window after the queue of these tenants has been refreshed: whatever was
+ * written before the request is in the rollups it reads.
+ */
+export async function freshPlan(ctx: AppContext, tenantIds: readonly string[], from: number, to: number): Promise<WindowPlan> {
+  await rollupsFor(ctx).flush(tenantIds);
+  return planWindow(from, to);
+}
+
+type TotalsRow = Awaited<ReturnType<typeof blockTotals>>[number];
+
+const toFigures = (r: TotalsRow): Partial<Record<keyof Figures, unknown>> => {
+  const n = (c: string) => Number(r[c] ?? 0);
+  return {
+    ...r,
+    ack_missed: n("ack_late") + n("ack_pending"),
+    respond_missed: n("respond_late") + n("respond_pending"),
+    breached: n("breached_late") + n("breached_pending"),
+  };
+};
+
+const subtract = (into: Figures, row: Partial<Record<keyof Figures, unknown>>) => {
+  for (const c of figureColumns) into[c] -= Number(row[c] ?? 0);
+};
+
+/**
+ * Figures per tenant over whole-leaf blocks, as of `now`, and the quarter hours to count
+ * directly instead. A leaf's overdue counts hold until the clock passes its next due time (or
+ * goes back before its refresh): such leaves, of every tenant in scope, are taken out of the
+ * sums and returned in `direct`, for the caller to count with the partial edges. The
+ * background refresher re-counts them soon after; a read never waits for that.
+ */
+export async function blockFigures(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  blocks: readonly Block[],
+  now: number,
+): Promise<{ byTenant: Map<string, Figures>; direct: [number, number][] }> {
+  const byTenant = new Map<string, Figures>();
+  const rows = await blockTotals(ctx.db, tenantIds, blocks);
+  for (const r of rows) byTenant.set(r.tenant_id, addFigures(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r)));
+  const stale = uniqueBlocks(rows.filter((r) => Number(r.asof) > now || (r.next_due != null && Number(r.next_due) < now)).map((r) => ({ level: Number(r.level), start: Number(r.start) })));
+  if (stale.length === 0) return { byTenant, direct: [] };
+  const units = new Set<number>();
+  for (const block of stale) {
+    const [from, to] = blockRange(block);
+    for (const leaf of await staleLeaves(ctx.db, tenantIds, [from / UNIT_MS, to / UNIT_MS], now)) units.add(Number(leaf.start));
+  }
+  for (const r of await blockTotals(ctx.db, tenantIds, [...units].map((start) => ({ level: 0, start })))) {
+    subtract(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r));
+  }
+  rollupsFor(ctx).expireSoon();
+  return { byTenant, direct: [...units].sort((a, b) => a - b).map((u): [number, number] => [u * UNIT_MS, (u + 1) * UNIT_MS]) };
+}
+
+/** Alerts, critical and high per block (all tenants together), for charts made of blocks. */
+export async function blockCounts(ctx: AppContext, tenantIds: readonly string[], blocks: readonly Block[]): Promise<Map<string, { total: number; critical: number; high: number }>> {
+  const counts = new Map<string, { total: number; critical: number; high: number }>();
+  for (const r of await blockTotals(ctx.db, tenantIds, blocks)) {
+    const id = `${Number(r.level)}:${Number(r.start)}`;
+    const c = counts.get(id) ?? { total: 0, critical: 0, high: 0 };
+    c.total += Number(r.alerts);
+    c.critical += Number(r.crit);
+    c.high += Number(r.high);
+    counts.set(id, c);
+  }
+  return counts;
+}
+
+/**
+ * The `limit` most frequent values of a ranked dimension over the blocks plus `extra` counts
+ * (the partial edges, counted directly), ordered as SQL would: count desc, then value in the
+ * database's collation, which the database itself decides for tied values.
+ */
+export async function topRanked(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  blocks: readonly Block[],
+  dim: RankedDim,
+  limit: number,
+  extra: { key: string; n: unknown }[],
+): Promise<{ key: string; n: number }[]> {
+  const tally = new Tally();
+  for (const row of await blockHistograms(ctx.db, tenantIds, blocks, [dim])) tally.addHistogram(decodeHistogram(row.data));
+  if (extra.length) {
+    const ids = await keyIds(ctx.db, dim, extra.map((e) => e.key));
+    for (const e of extra) tally.add(ids.get(e.key) as number, Number(e.n));
+  }
+  const { above, ties, tieCount, need } = tally.top(limit);
+  // Ties at the cut-off: the first `need` values in collation order, a chunk at a time.
+  const firstTies: number[] = [];
+  for (let i = 0; i < ties.length && need > 0; i += 500) firstTies.push(...(await keysInOrder(ctx.db, ties.slice(i, i + 500), need)).map((k) => k.id));
+  const chosenTies = (await keysInOrder(ctx.db, firstTies, need)).map((k) => ({ id: k.id, n: tieCount }));
+  const chosen = [...above, ...chosenTies];
+  const count = new Map(chosen.map((c) => [c.id, c.n]));
+  const ordered = await keysInOrder(ctx.db, chosen.map((c) => c.id));
+  // Stable: equal counts keep the database's value order.
+  return ordered.map((k) => ({ key: k.key, n: count.get(k.id) ?? 0 })).sort((a, b) => b.n - a.n);
+}
