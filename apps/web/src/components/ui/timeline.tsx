@@ -27,7 +27,9 @@ export function describeEntry(entry: TimelineEntry): string {
       return typeof c.alerts === "number" ? `created it with ${c.alerts} alert(s)` : "created it";
     case "status": {
       const p = pair(c.status);
-      return p ? `moved it from ${p[0]} to ${p[1]}` : "changed the status";
+      // Findings record why they were closed (Remediated, Fixed...): say it with the move.
+      const reason = typeof c.closeReason === "string" ? ` (${c.closeReason})` : "";
+      return p ? `moved it from ${p[0]} to ${p[1]}${reason}` : "changed the status";
     }
     case "assigned": {
       const p = pair(c.assignee);

@@ -1,18 +1,12 @@
 import type { AlertSummary } from "@watchfloor/shared";
-import {
-  columnVisibilityFeature,
-  createColumnHelper,
-  rowSelectionFeature,
-  rowSortingFeature,
-  tableFeatures,
-} from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "react-router";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/ui/badges";
+import { columnId, type ListTableFeatures } from "@/components/ui/data-table";
 import { Time } from "@/components/ui/time";
 import { alertPath } from "@/config/paths";
 
-export const alertTableFeatures = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature });
-const helper = createColumnHelper<typeof alertTableFeatures, AlertSummary>();
+const helper = createColumnHelper<ListTableFeatures, AlertSummary>();
 
 const muted = (v: string | null) => v ?? <span className="text-slate-500 dark:text-slate-400">—</span>;
 const list = (v: string[]) => (v.length ? v.join(", ") : <span className="text-slate-500 dark:text-slate-400">—</span>);
@@ -133,8 +127,5 @@ export const alertColumns = helper.columns([
   }),
 ]);
 
-/** Every column is given an explicit id (its field name), used in the URL and the chooser. */
-export const columnId = (c: { id?: string }): string => String(c.id);
-
 export const defaultColumns = ["name", "priority", "status", "ackSla", "respondSla", "assignee", "tenantName", "detectedAt"];
-export const columnLabels: Record<string, string> = Object.fromEntries(alertColumns.map((c) => [columnId(c), String(c.header)]));
+export const alertColumnChoices = alertColumns.map((c) => ({ id: columnId(c), label: String(c.header) }));

@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/ui/badges";
+import { FieldGroup } from "@/components/ui/field-group";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
@@ -13,7 +14,7 @@ import { useCan } from "@/lib/permissions";
 import { useCommentOnAlert, useTransitionAlert } from "../api/alert-actions";
 import { type AlertDetail as Alert, useAlert } from "../api/get-alert";
 import { AssignControl } from "./assign-control";
-import { alertFieldGroups, FieldGroup } from "./detail-fields";
+import { alertFieldGroups } from "./detail-fields";
 import { RawPayload } from "./raw-payload";
 import { RelatedAlerts } from "./related-alerts";
 

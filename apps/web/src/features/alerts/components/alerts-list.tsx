@@ -4,6 +4,9 @@ import { SearchX } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { FilterChips } from "@/components/ui/filter-chips";
+import { ListFooter } from "@/components/ui/list-footer";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { env } from "@/config/env";
 import { useCan } from "@/lib/permissions";
@@ -11,11 +14,10 @@ import { useCurrentUser } from "@/lib/session";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useAlerts } from "../api/get-alerts";
 import { readColumns, storeColumns } from "../lib/columns-store";
-import { type ListState, parseListState, toApiQuery, withListState } from "../lib/list-params";
-import { AlertsTable } from "./alerts-table";
+import { filterChips, type ListState, parseListState, toApiQuery, withListState } from "../lib/list-params";
+import { alertColumns } from "./alert-columns";
 import { AlertsToolbar } from "./alerts-toolbar";
 import { BulkBar } from "./bulk-bar";
-import { FilterChips } from "./filter-chips";
 
 const textSorts: AlertSortKey[] = ["name", "assignee", "source", "status"];
 
@@ -40,9 +42,10 @@ export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
   const tenants = user.memberships.map((m) => ({ id: m.tenantId, name: m.tenantName }));
   const tenantName = (id: string) => tenants.find((t) => t.id === id)?.name ?? id;
   const change = (next: ListState) => setParams(withListState(params, next));
-  const onSort = (key: AlertSortKey) => {
-    const dir = key === state.sort ? (state.dir === "asc" ? "desc" : "asc") : textSorts.includes(key) ? "asc" : "desc";
-    change({ ...state, sort: key, dir });
+  const onSort = (key: string) => {
+    const sort = key as AlertSortKey;
+    const dir = sort === state.sort ? (state.dir === "asc" ? "desc" : "asc") : textSorts.includes(sort) ? "asc" : "desc";
+    change({ ...state, sort, dir });
   };
   const onColumns = (cols: string[]) => {
     storeColumns(cols);
@@ -68,7 +71,7 @@ export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
         exportHref={`${env.apiBase}/alerts/export.csv?${exportQuery}`}
         currentQuery={params.toString() ? `?${params}` : ""}
       />
-      <FilterChips state={state} tenantName={tenantName} onChange={change} />
+      <FilterChips chips={filterChips(state, tenantName, change)} />
       {canWrite && <BulkBar selected={selected} rows={rows} onClear={() => setSelection({})} />}
       {alerts.isPending ? (
         <LoadingState label="Loading alerts" />
@@ -94,8 +97,11 @@ export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
         </EmptyState>
       ) : (
         <>
-          <AlertsTable
+          <DataTable
+            columns={alertColumns}
             rows={rows}
+            rowId={(row) => row.id}
+            rowLabel={(row) => row.name}
             sort={state.sort}
             dir={state.dir}
             onSort={onSort}
@@ -104,18 +110,18 @@ export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
             onSelectionChange={setSelection}
             selectable={canWrite}
             caption={`${view} alerts, sorted by ${state.sort} ${state.dir === "asc" ? "ascending" : "descending"}`}
+            testId="alerts"
+            rowProps={(row) => ({ "data-testid": "alert-row", "data-alert-id": row.id })}
+            selectAllLabel="Select all loaded alerts"
           />
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <p aria-live="polite" data-testid="row-count">
-              Showing {rows.length} alert(s){alerts.hasNextPage ? ", more available" : ""}
-              {alerts.isFetching && !alerts.isFetchingNextPage ? " · refreshing…" : ""}
-            </p>
-            {alerts.hasNextPage && (
-              <Button variant="secondary" size="sm" loading={alerts.isFetchingNextPage} onClick={() => alerts.fetchNextPage()}>
-                Load more
-              </Button>
-            )}
-          </div>
+          <ListFooter
+            count={rows.length}
+            noun="alert(s)"
+            hasMore={alerts.hasNextPage}
+            loadingMore={alerts.isFetchingNextPage}
+            refreshing={alerts.isFetching && !alerts.isFetchingNextPage}
+            onLoadMore={() => alerts.fetchNextPage()}
+          />
         </>
       )}
     </div>

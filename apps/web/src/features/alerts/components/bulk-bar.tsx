@@ -1,13 +1,14 @@
 import type { AlertSummary, IncidentStatus } from "@watchfloor/shared";
 import { resolutionTypes } from "@watchfloor/shared";
-import { CheckCircle2, UserMinus, UserPlus, X } from "lucide-react";
+import { CheckCircle2, UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { type BulkOutcome, BulkBarFrame, BulkResultNotice } from "@/components/ui/bulk-bar";
 import { Button } from "@/components/ui/button";
 import { ResolutionDialog } from "@/components/ui/resolution-dialog";
 import { Notice } from "@/components/ui/states";
 import { errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
-import { type BulkAction, type BulkResult, useBulkUpdate } from "../api/alert-actions";
+import { type BulkAction, useBulkUpdate } from "../api/alert-actions";
 
 const bulkStatuses: IncidentStatus[] = ["Acknowledged", "In Progress", "Resolved"];
 
@@ -16,7 +17,7 @@ export function BulkBar({ selected, rows, onClear }: { selected: string[]; rows:
   const me = useCurrentUser();
   const bulk = useBulkUpdate();
   const [closing, setClosing] = useState(false);
-  const [result, setResult] = useState<(BulkResult & { names: Record<string, string> }) | null>(null);
+  const [result, setResult] = useState<BulkOutcome | null>(null);
 
   async function run(action: BulkAction) {
     setResult(null);
@@ -32,16 +33,10 @@ export function BulkBar({ selected, rows, onClear }: { selected: string[]; rows:
     }
   }
 
-  const failures = result?.results.filter((r) => !r.ok) ?? [];
   return (
     <div className="space-y-2">
       {selected.length > 0 && (
-        <section
-          aria-label="Bulk actions"
-          data-testid="bulk-bar"
-          className="flex flex-wrap items-center gap-2 rounded-xl border border-sky-200 bg-sky-50 px-3 py-2 dark:border-sky-900 dark:bg-sky-950/40"
-        >
-          <p className="mr-2 text-sm font-medium text-sky-950 dark:text-sky-100">{selected.length} selected</p>
+        <BulkBarFrame count={selected.length} onClear={onClear}>
           <Button
             size="sm"
             variant="secondary"
@@ -78,28 +73,10 @@ export function BulkBar({ selected, rows, onClear }: { selected: string[]; rows:
           <Button size="sm" onClick={() => setClosing(true)} disabled={bulk.isPending}>
             <CheckCircle2 aria-hidden className="size-4" /> Close with resolution
           </Button>
-          <Button size="sm" variant="ghost" onClick={onClear} className="ml-auto">
-            <X aria-hidden className="size-4" /> Clear selection
-          </Button>
-        </section>
+        </BulkBarFrame>
       )}
       {bulk.isError && <Notice tone="error">{errorMessage(bulk.error)}</Notice>}
-      {result && (
-        <Notice tone={failures.length ? "error" : "success"}>
-          <span data-testid="bulk-result">
-            Updated {result.updated} alert(s).{failures.length ? ` ${failures.length} could not be changed:` : ""}
-          </span>
-          {failures.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {failures.map((f) => (
-                <li key={f.id}>
-                  <span className="font-medium">{result.names[f.id] ?? f.id}</span>: {f.error ?? "refused"}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Notice>
-      )}
+      {result && <BulkResultNotice result={result} noun="alert(s)" />}
       <ResolutionDialog
         open={closing}
         onOpenChange={setClosing}

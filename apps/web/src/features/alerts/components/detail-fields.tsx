@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/ui/badges";
-import { Card } from "@/components/ui/page";
+import type { Field } from "@/components/ui/field-group";
 import { Time } from "@/components/ui/time";
 import type { AlertDetail, TechniqueInfo } from "../api/get-alert";
-
-type Field = [label: string, value: ReactNode];
 
 const none = <span className="text-slate-500 dark:text-slate-400">—</span>;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? none : String(v));
@@ -132,19 +130,4 @@ export function alertFieldGroups(a: AlertDetail, techniques: TechniqueInfo[] = [
       ],
     },
   ];
-}
-
-export function FieldGroup({ title, fields }: { title: string; fields: Field[] }) {
-  return (
-    <Card title={title}>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        {fields.map(([label, value]) => (
-          <div key={label} className="min-w-0">
-            <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd className="mt-0.5 break-words text-slate-900 dark:text-slate-100">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
-  );
 }

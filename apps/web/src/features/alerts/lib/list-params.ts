@@ -7,6 +7,7 @@ import {
   slaStates,
   tactics,
 } from "@watchfloor/shared";
+import type { FilterChip } from "@/components/ui/filter-chips";
 import { dayToIso } from "@/lib/dates";
 
 /**
@@ -132,4 +133,27 @@ export function activeFilterCount(state: ListState): number {
 
 export function emptyFilters(): Record<ListFilterKey, string[]> {
   return Object.fromEntries(listFilterKeys.map((k) => [k, []])) as unknown as Record<ListFilterKey, string[]>;
+}
+
+/** The active filters as removable chips: each chip's removal gives the state without it. */
+export function filterChips(
+  state: ListState,
+  tenantName: (id: string) => string,
+  onChange: (next: ListState) => void,
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  for (const key of listFilterKeys) {
+    for (const value of state.filters[key]) {
+      chips.push({
+        id: `${key}:${value}`,
+        label: `${filterLabels[key]}: ${key === "tenant" ? tenantName(value) : value}`,
+        onRemove: () =>
+          onChange({ ...state, filters: { ...state.filters, [key]: state.filters[key].filter((v) => v !== value) } }),
+      });
+    }
+  }
+  if (state.from) chips.push({ id: "from", label: `From: ${state.from}`, onRemove: () => onChange({ ...state, from: "" }) });
+  if (state.to) chips.push({ id: "to", label: `To: ${state.to}`, onRemove: () => onChange({ ...state, to: "" }) });
+  if (state.q) chips.push({ id: "q", label: `Text: “${state.q}”`, onRemove: () => onChange({ ...state, q: "" }) });
+  return chips;
 }

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FieldShell, fileInputClass, SelectField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, Notice } from "@/components/ui/states";
+import { UploadProgress } from "@/components/ui/upload-progress";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useWritableTenants } from "@/lib/permissions";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
@@ -83,27 +84,7 @@ export function ImportForm({ onReport }: { onReport: (report: ImportReport) => v
           )}
         </FieldShell>
         <div className="space-y-3 lg:col-span-3">
-          {busy && (
-            <div>
-              <div className="mb-1 flex justify-between text-xs text-slate-600 dark:text-slate-400">
-                <span>{progress < 1 ? "Uploading…" : "Processing on the server…"}</span>
-                <span>{Math.round(progress * 100)}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-              >
-                <div
-                  className="h-full rounded-full bg-sky-600 transition-[width]"
-                  style={{ width: `${Math.round(progress * 100)}%` }}
-                />
-              </div>
-            </div>
-          )}
+          {busy && <UploadProgress progress={progress} />}
           {error != null && !fieldErrors.format && <Notice tone="error">{errorMessage(error)}</Notice>}
           <div className="flex justify-end gap-2">
             {busy && (

@@ -1,11 +1,20 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Check, Columns3 } from "lucide-react";
-import { buttonClass } from "@/components/ui/button";
-import { alertColumns, columnId, columnLabels, defaultColumns } from "./alert-columns";
+import { buttonClass } from "./button";
 
-/** Which columns the table shows; the choice is kept in the URL (`cols`) and as the default. */
-export function ColumnChooser({ visible, onChange }: { visible: string[]; onChange: (next: string[]) => void }) {
-  const ids = alertColumns.map(columnId);
+type Props = {
+  /** Every column the table can show, in table order. */
+  columns: { id: string; label: string }[];
+  visible: string[];
+  defaults: string[];
+  /** The column that is always shown (the row's name). */
+  locked: string;
+  onChange: (next: string[]) => void;
+};
+
+/** Which columns a list table shows; the list keeps the choice in the URL (`cols`) and as the default. */
+export function ColumnChooser({ columns, visible, defaults, locked, onChange }: Props) {
+  const ids = columns.map((c) => c.id);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className={buttonClass("secondary", "sm")}>
@@ -20,11 +29,11 @@ export function ColumnChooser({ visible, onChange }: { visible: string[]; onChan
           <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
             Show columns
           </DropdownMenu.Label>
-          {ids.map((id) => (
+          {columns.map(({ id, label }) => (
             <DropdownMenu.CheckboxItem
               key={id}
               checked={visible.includes(id)}
-              disabled={id === "name"}
+              disabled={id === locked}
               onSelect={(e) => e.preventDefault()}
               onCheckedChange={(on) =>
                 onChange(on ? ids.filter((c) => c === id || visible.includes(c)) : visible.filter((c) => c !== id))
@@ -36,12 +45,12 @@ export function ColumnChooser({ visible, onChange }: { visible: string[]; onChan
                   <Check aria-hidden className="size-4" />
                 </DropdownMenu.ItemIndicator>
               </span>
-              {columnLabels[id] ?? id}
+              {label}
             </DropdownMenu.CheckboxItem>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item
-            onSelect={() => onChange(defaultColumns)}
+            onSelect={() => onChange(defaults)}
             className="rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
           >
             Reset to default
