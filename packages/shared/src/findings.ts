@@ -70,6 +70,16 @@ export function severityFromCvss(score: number): FindingSeverity | null {
   return "Low";
 }
 
-export const findingImportFormats = ["nessus", "trivy", "openvas"] as const;
+export const findingImportFormats = [
+  "nessus",
+  "trivy",
+  "openvas",
+  "openvas-csv",
+  "nuclei",
+  "qualys",
+  "burp",
+  "wazuh-vulnerabilities",
+  "generic-csv",
+] as const;
 export const findingImportFormatSchema = z.enum(findingImportFormats);
 export type FindingImportFormat = z.infer<typeof findingImportFormatSchema>;

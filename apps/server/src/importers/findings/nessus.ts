@@ -73,7 +73,7 @@ export function mapNessusItem(host: NessusHost, item: XmlElement): FindingInput 
  */
 export const importNessus: FindingImporter = async function* (source: ImportSource) {
   let host: NessusHost = { name: "", props: new Map() };
-  const events = readXml(source.lines(), {
+  const events = readXml(source, {
     roots: ["NessusClientData_v2"],
     formatName: "Nessus v2",
     opens: ["ReportHost"],

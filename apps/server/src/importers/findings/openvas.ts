@@ -69,7 +69,7 @@ export function mapOpenvasResult(result: XmlElement, score: number): FindingInpu
  * GVM's false positives (-1) and errors (-3), also skipped.
  */
 export const importOpenvas: FindingImporter = async function* (source: ImportSource) {
-  const events = readXml(source.lines(), {
+  const events = readXml(source, {
     roots: ["report", "get_reports_response"],
     formatName: "OpenVAS/GVM report",
     capture: (name, parent) => name === "result" && parent === "results",

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { ingestTenant } from "../alerts/alerts.service";
+import { doerOf } from "../alerts/doer";
+import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
+import { importAssetInventory } from "../assets/asset-inventory.service";
+import { importFindingFile } from "./findings-import.service";
+
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** Scanner report and asset inventory uploads: the same imports as `watchfloor import findings|assets`. */
+export const findingImportRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    acceptRawUploads(app, ["application/octet-stream", "text/csv", "text/plain", "application/xml", "text/xml", "application/json"]);
+
+    app.post(
+      "/imports/findings",
+      {
+        config: { policy: { access: "tenant", permission: "data.write", apiKey: true } },
+        bodyLimit: UPLOAD_LIMIT,
+        schema: {
+          tags: ["imports"],
+          description: "Import a vulnerability scanner report (raw file body). `partial=true` for a scan of part of the assets' checks: it never marks findings fixed.",
+          querystring: z.object({
+            tenantId: z.string().optional(),
+            format: z.string().max(40).optional(),
+            filename: z.string().max(255).optional(),
+            partial: booleanFlag.optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const tenantId = ingestTenant(request.scope, request.query.tenantId);
+        const doer = await doerOf(ctx, request);
+        const { format, filename, partial } = request.query;
+        return withUploadedFile(request.body, (source) => importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial }));
+      },
+    );
+
+    app.post(
+      "/imports/assets",
+      {
+        config: { policy: { access: "tenant", permission: "data.write", apiKey: true } },
+        bodyLimit: UPLOAD_LIMIT,
+        schema: {
+          tags: ["imports"],
+          description: "Import vulnerable-asset records of the spec's shape (JSON array or CSV, raw body) into the asset inventory.",
+          querystring: z.object({ tenantId: z.string().optional(), filename: z.string().max(255).optional() }),
+        },
+      },
+      async (request) => {
+        const tenantId = ingestTenant(request.scope, request.query.tenantId);
+        const doer = await doerOf(ctx, request);
+        return withUploadedFile(request.body, (source) => importAssetInventory(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
+      },
+    );
+  };

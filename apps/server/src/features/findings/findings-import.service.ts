@@ -1,0 +1,167 @@
+import { type Finding, type FindingImportFormat, findingImportFormats, type FindingSeverity } from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import { invalid } from "../../http/errors";
+import { detectFindingFormat } from "../../importers/findings";
+import type { ImportSource } from "../../importers/types";
+import { newId } from "../../lib/tokens";
+import type { Doer } from "../alerts/alerts.service";
+import { addTimeline } from "../alerts/timeline.repository";
+import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "../imports/import-tally";
+import { refreshRiskAfterImport } from "../risk/risk-snapshots.service";
+import { AssetResolver } from "./findings-import.assets";
+import { findingEvents } from "./findings-import.events";
+import type { WireEvent } from "./findings-import.protocol";
+import { FindingBatchWriter } from "./findings-import.batch";
+import {
+  closeAsFixed,
+  findingsAbsentFromScan,
+  finishFindingImport,
+  insertFindingImport,
+  lockTenantForImport,
+  remediationSlaDays,
+  widenSqliteCache,
+} from "./findings-import.repository";
+
+const BATCH = 500;
+
+export interface FindingImportReport extends ImportTallyReport {
+  importId: string;
+  format: FindingImportFormat;
+  filename: string | null;
+  /** False for `--partial` imports, which never mark findings fixed. */
+  fullScan: boolean;
+  created: number;
+  updated: number;
+  /** Records folded into a finding another record of the same file already gave. */
+  merged: number;
+  reopened: number;
+  fixed: number;
+  assetsCreated: number;
+  assetsMatched: number;
+}
+
+export async function resolveFindingFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<FindingImportFormat> {
+  if (format) {
+    if (!(findingImportFormats as readonly string[]).includes(format)) throw invalid("format", `must be one of ${findingImportFormats.join(", ")}`);
+    return format as FindingImportFormat;
+  }
+  const detected = detectFindingFormat(await readHead(source), filename ?? undefined);
+  if (!detected) throw invalid("format", `could not be detected from the file; pass one of ${findingImportFormats.join(", ")}`);
+  return detected;
+}
+
+const dayOrUndefined = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NaN);
+
+/**
+ * Imports one scanner report into one tenant in a single transaction: records stream in and are
+ * written in batches (assets matched or created, findings upserted, scanners accumulated), then
+ * a full scan closes as Fixed what it no longer reports on the assets it covered. A malformed
+ * file rolls everything back.
+ */
+export async function importFindingFile(
+  ctx: AppContext,
+  tenantId: string,
+  source: ImportSource,
+  options: { format?: string; filename: string | null; doer: Doer; partial?: boolean; offThread?: boolean },
+): Promise<FindingImportReport> {
+  const format = await resolveFindingFormat(source, options.format, options.filename);
+  return storeFindingEvents(ctx, tenantId, findingEvents(source, format, options.offThread), { ...options, format });
+}
+
+/** Stores a stream of importer events (a parsed file, or generated demo records) as one import run. */
+export async function storeFindingEvents(
+  ctx: AppContext,
+  tenantId: string,
+  events: AsyncIterable<WireEvent>,
+  options: { format: FindingImportFormat; filename: string | null; doer: Doer; partial?: boolean },
+): Promise<FindingImportReport> {
+  const { format } = options;
+  const now = ctx.now();
+  const fullScan = !options.partial;
+  const slaDays = await remediationSlaDays(ctx.db, tenantId);
+  const importId = newId();
+  const tally = new ImportTally({ tenantId, importId, format, now });
+  const counts = { created: 0, updated: 0, merged: 0, reopened: 0, fixed: 0, assetsCreated: 0, assetsMatched: 0 };
+  const report = (): FindingImportReport => ({ importId, format, filename: options.filename, fullScan, ...counts, ...tally.summary() });
+  const restoreCache = await widenSqliteCache(ctx.db);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockTenantForImport(trx, tenantId);
+      await trx.insertInto("import_runs").values({ id: importId, tenant_id: tenantId, kind: "findings", format, filename: options.filename, created_by: options.doer.userId, created_at: now, report: "{}" }).execute();
+      await insertFindingImport(trx, { id: importId, tenant_id: tenantId, scanner: format, full_scan: fullScan ? 1 : 0, scanned_at: now, asset_ids: "[]", created_at: now });
+      const assets = new AssetResolver(trx, tenantId, now);
+      const writer = new FindingBatchWriter(trx, { tenantId, importId, now, slaDays: (s) => slaDays[s as FindingSeverity] ?? slaDays.Low, tally, bulk: ctx.bulk });
+      const scanners = new Set<string>();
+      let batch: { finding: Finding; rawJson?: string; row: number; seenAt: number; firstSeen: number }[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const resolved = await assets.resolve(batch);
+        const result = await writer.write(batch.map((b, i) => ({ ...b, ...(resolved[i] as (typeof resolved)[number]) })));
+        for (const k of ["created", "updated", "merged", "reopened"] as const) counts[k] += result[k];
+        batch = [];
+      };
+      for await (const event of events) {
+        tally.rowsRead++;
+        if (event.kind === "record") {
+          const finding = event.finding as Finding;
+          scanners.add(finding.scanner);
+          const seen = dayOrUndefined(finding.lastSeen);
+          const seenAt = Number.isFinite(seen) ? seen : now;
+          const first = dayOrUndefined(finding.firstSeen);
+          batch.push({ finding, rawJson: event.rawJson, row: event.row, seenAt, firstSeen: Number.isFinite(first) ? Math.min(first, seenAt) : seenAt });
+          if (batch.length >= BATCH) await flush();
+        } else if (event.kind === "skipped") {
+          tally.skip(event.reason);
+        } else {
+          await tally.reject(trx, event.row, event.problems, event.raw);
+        }
+      }
+      await flush();
+      await assets.finish();
+      counts.assetsCreated = assets.created;
+      counts.assetsMatched = assets.matched;
+      if (fullScan) {
+        for (const scanner of scanners) counts.fixed += await markFixed(trx, { tenantId, importId, now, scanner, scope: assets.seen, doer: options.doer });
+      }
+      let scannedAt = 0;
+      for (const at of assets.seen.values()) scannedAt = Math.max(scannedAt, at);
+      await finishFindingImport(trx, importId, scannedAt || now, [...assets.seen.keys()], report());
+    });
+  } catch (error) {
+    throw malformedFile(error);
+  } finally {
+    await restoreCache();
+  }
+  await refreshRiskAfterImport(ctx, tenantId);
+  return report();
+}
+
+/** Closes as Fixed, with a timeline entry, what this scanner's full scan no longer reports. */
+async function markFixed(
+  trx: Parameters<typeof closeAsFixed>[0],
+  run: { tenantId: string; importId: string; now: number; scanner: string; scope: ReadonlyMap<string, number>; doer: Doer },
+): Promise<number> {
+  // Assets scanned at the same moment are checked together; each against its own scan time.
+  const byTime = new Map<number, string[]>();
+  for (const [assetId, at] of run.scope) {
+    const group = byTime.get(at);
+    if (group) group.push(assetId);
+    else byTime.set(at, [assetId]);
+  }
+  let fixed = 0;
+  for (const [scannedAt, assetIds] of byTime) {
+    const gone = await findingsAbsentFromScan(trx, run.tenantId, assetIds, run.scanner, run.importId, scannedAt);
+    if (gone.length === 0) continue;
+    await closeAsFixed(trx, run.tenantId, gone.map((g) => g.id), scannedAt, run.now);
+    await addTimeline(
+      trx,
+      gone.map((g) => ({
+        tenantId: run.tenantId, subjectType: "finding" as const, subjectId: g.id, at: run.now, actorUserId: run.doer.userId, actorName: run.doer.name,
+        kind: "status" as const, changes: { status: [g.status, "Closed"], closeReason: "Fixed", scanner: run.scanner, importId: run.importId },
+        comment: `No longer reported by a full ${run.scanner} scan of the asset.`,
+      })),
+    );
+    fixed += gone.length;
+  }
+  return fixed;
+}

@@ -1,0 +1,70 @@
+import { type FindingStatusBody, manualCloseReasons } from "@watchfloor/shared";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass, SelectField } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal";
+
+type CloseBody = Required<Pick<FindingStatusBody, "closeReason">> & { comment?: string };
+
+/** Closing a finding needs a reason a person may give (the importer's "Fixed" is not one); a note is optional. */
+export function CloseFindingDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onSubmit,
+  busy,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  onSubmit: (body: CloseBody) => void | Promise<void>;
+  busy?: boolean;
+}) {
+  const [reason, setReason] = useState<CloseBody["closeReason"]>("Remediated");
+  const [comment, setComment] = useState("");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void onSubmit({ closeReason: reason, comment: comment.trim() || undefined });
+  }
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <form onSubmit={submit} className="space-y-4">
+        <SelectField
+          label="Close reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value as CloseBody["closeReason"])}
+          hint="Remediated reopens if a scan reports it again; Accepted Risk and False Positive stay closed."
+        >
+          {manualCloseReasons.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
+        <div className="space-y-1.5">
+          <label htmlFor="close-comment" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Note (optional)
+          </label>
+          <textarea
+            id="close-comment"
+            rows={3}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            className={inputClass}
+            placeholder="e.g. Patched in the March maintenance window; verified by rescan."
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Close finding(s)
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
