@@ -1,0 +1,30 @@
+import { type MapIncident, type MapPoint, mapPointIncidentLimit } from "@watchfloor/shared";
+import type { Placement } from "./placement";
+
+/**
+ * Incidents in the same category at the same place and name make one point. Coordinates are
+ * rounded to 4 decimals (about 11 m) so the same site read twice is one key. Points come out
+ * busiest first; each lists its newest incidents, up to the limit, and counts them all.
+ */
+export function groupPoints(
+  placed: { placement: Placement; incident: Omit<MapIncident, "via"> }[],
+  limit = mapPointIncidentLimit,
+): MapPoint[] {
+  const points = new Map<string, MapPoint>();
+  for (const { placement, incident } of placed) {
+    const lat = Math.round(placement.lat * 1e4) / 1e4;
+    const lng = Math.round(placement.lng * 1e4) / 1e4;
+    const id = `${placement.category}|${lat}|${lng}|${placement.name}`;
+    let point = points.get(id);
+    if (!point) {
+      point = { id, category: placement.category, name: placement.name, lat, lng, count: 0, incidents: [] };
+      points.set(id, point);
+    }
+    point.count++;
+    point.incidents.push({ ...incident, via: placement.via });
+  }
+  const newestFirst = (a: MapIncident, b: MapIncident) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+  return [...points.values()]
+    .map((p) => ({ ...p, incidents: p.incidents.sort(newestFirst).slice(0, limit) }))
+    .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+}
