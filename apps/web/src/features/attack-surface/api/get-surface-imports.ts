@@ -1,0 +1,16 @@
+import type { SurfaceImport } from "@watchfloor/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { useSelectedTenantId } from "@/lib/tenant-scope";
+import { attackSurfaceKey } from "./get-attack-surface";
+
+export const surfaceImportsQueryOptions = (tenantId: string | null) =>
+  queryOptions({
+    queryKey: [...attackSurfaceKey, "imports", tenantId],
+    queryFn: ({ signal }) => api.get<{ items: SurfaceImport[] }>("/attack-surface/imports", { limit: 20 }, signal),
+  });
+
+export function useSurfaceImports() {
+  const tenantId = useSelectedTenantId();
+  return useQuery(surfaceImportsQueryOptions(tenantId));
+}
