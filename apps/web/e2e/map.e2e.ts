@@ -347,7 +347,7 @@ describe("incident map", () => {
     });
     await page.reload();
     await page.getByTestId("kpi-open-value").waitFor();
-    const names = [...scripts].filter((n) => !n.includes("/echart-"));
+    const names = [...scripts].filter((n) => !/\/echarts?-/.test(n));
     expect(names.some((n) => n.includes("world-map"))).toBe(false);
     const gzipped = names.reduce((sum, n) => sum + gzipSync(readFileSync(path.join(servedDist, n))).length, 0);
     expect(gzipped / 1024).toBeLessThan(250);

@@ -87,6 +87,9 @@ export async function signIn(page: Page, baseUrl: string, email: string, pass = 
 
 /** Runs axe in the page; returns only serious and critical violations. */
 export async function axeViolations(page: Page) {
+  // A colour-scheme switch starts `transition-colors` fades; axe must see the settled colours,
+  // not a frame halfway between light and dark.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.addScriptTag({ content: axe.source });
   const results = await page.evaluate(async () => {
     const w = window as unknown as { axe: typeof axe };
