@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole, widths } from "./support/browser";
+import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole, widths } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 let server: RunningServer;
@@ -162,13 +162,22 @@ describe("shell at each width", () => {
     await context.close();
   });
 
-  it("submits the search to /search?q= and says the index is empty", async () => {
+  it("submits the search to /search?q= and lists what matches, or says nothing does", async () => {
     const { context, page, consoleWatch } = await openAt(1100);
-    await page.getByRole("searchbox", { name: "Search" }).fill("10.0.0.7");
+    await page.getByRole("searchbox", { name: "Search" }).fill("DB-FIN-0001");
     await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "10.0.0.7");
-    await page.getByText("The search index is empty").waitFor();
-    expect(await page.getByTestId("search-query").textContent()).toContain("10.0.0.7");
+    await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "DB-FIN-0001");
+    expect(await page.getByTestId("search-query").textContent()).toContain("DB-FIN-0001");
+    // The demo inventory has this database server in every tenant; its page opens from the result.
+    const assets = page.getByTestId("search-assets");
+    await assets.waitFor();
+    await assets.getByRole("link", { name: /DB-FIN-0001/ }).first().click();
+    await page.waitForURL(/\/dashboard\/risk\/vulnerabilities\/assets\//);
+    await page.getByRole("searchbox", { name: "Search" }).fill("no-such-thing-zq");
+    await page.keyboard.press("Enter");
+    await page.getByText("No alert matches.").waitFor();
+    await page.getByText("No asset matches.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     consoleWatch.assertClean();
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { Globe, Link2, Server, UserRound } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Card, PageHeader } from "@/components/ui/page";
-import { EmptyState } from "@/components/ui/states";
+import { SearchResults } from "@/features/search/components/search-results";
 
 const searchable = [
   { icon: Globe, label: "IP addresses", example: "10.0.4.12, 2001:db8::1" },
@@ -28,10 +28,7 @@ export function SearchRoute() {
         }
       />
       <div className="space-y-6">
-        <EmptyState title="The search index is empty">
-          Search covers alerts, incidents and assets, and those modules are not built yet, so there is nothing to match
-          {q ? <> “{q}”</> : ""} against. Results will appear here once they are.
-        </EmptyState>
+        {q && <SearchResults q={q} />}
         <Card title="What you can search for">
           <ul className="grid gap-3 sm:grid-cols-2">
             {searchable.map(({ icon: Icon, label, example }) => (
@@ -40,7 +37,7 @@ export function SearchRoute() {
                 <div>
                   <p className="text-sm font-medium text-slate-900 dark:text-white">{label}</p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
-                    e.g. {example} — across alerts, incidents and assets
+                    e.g. {example} — across alerts, incidents, vulnerabilities and assets
                   </p>
                 </div>
               </li>
