@@ -20,6 +20,11 @@ function xmlFormat(text: string): FindingImportFormat | null {
 function jsonFormat(text: string): FindingImportFormat | null {
   const has = (key: string) => new RegExp(`"${key}"\\s*:`).test(text);
   if (text.startsWith("{") && has("SchemaVersion") && (has("Results") || has("ArtifactName"))) return "trivy";
+  // `trivy k8s`: ClusterName with Resources[] (or the summary's Findings[], or older releases'
+  // Vulnerabilities[]/Misconfigurations[] of resources); SchemaVersion is often left out.
+  if (text.startsWith("{") && has("ClusterName") && ["Resources", "Findings", "Vulnerabilities", "Misconfigurations"].some(has)) {
+    return "trivy";
+  }
   // Legacy Trivy: a bare array of results, each with a Target and a Type.
   if (text.startsWith("[") && has("Target") && (has("Vulnerabilities") || has("Type"))) return "trivy";
   if (has("template-id") && (has("matched-at") || has("info"))) return "nuclei";

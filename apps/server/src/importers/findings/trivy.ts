@@ -35,12 +35,21 @@ function cvss(v: Json): { score?: number; vector?: string } {
 
 interface Context {
   image?: string;
+  /** A Kubernetes resource: `k8s://<cluster>/<namespace>/<kind>/<name>`. */
+  cloudResourceId?: string;
   target?: string;
   seen?: string;
 }
 
 function asset(ctx: Context) {
-  return { scanner: "trivy", image: ctx.image, target: ctx.target, firstSeen: ctx.seen, lastSeen: ctx.seen };
+  return {
+    scanner: "trivy",
+    cloudResourceId: ctx.cloudResourceId,
+    image: ctx.image,
+    target: ctx.target,
+    firstSeen: ctx.seen,
+    lastSeen: ctx.seen,
+  };
 }
 
 export function mapTrivyVulnerability(ctx: Context, v: Json): FindingInput {
@@ -107,10 +116,104 @@ export function mapTrivySecret(ctx: Context, s: Json): FindingInput {
   };
 }
 
+/** Counts rows across the whole document: the 1-based position of each record (see types.ts). */
+interface Row {
+  n: number;
+}
+
+/** The findings of Results[]: vulnerabilities, failed misconfigurations and secrets, in that order. */
+function* resultEvents(
+  results: unknown[],
+  field: string,
+  ctxOf: (result: Json) => Context,
+  row: Row,
+): Generator<FindingImportEvent> {
+  for (const result of results) {
+    if (!isObject(result)) {
+      yield { kind: "rejected", row: ++row.n, problems: [{ field, reason: "is not an object" }], raw: JSON.stringify(result) };
+      continue;
+    }
+    const ctx = ctxOf(result);
+    for (const v of list(result.Vulnerabilities)) yield toEvent(++row.n, mapTrivyVulnerability(ctx, v));
+    for (const m of list(result.Misconfigurations)) {
+      const status = str(m.Status) ?? "FAIL";
+      if (status !== "FAIL") yield { kind: "skipped", row: ++row.n, reason: `misconfiguration check ${status}` };
+      else yield toEvent(++row.n, mapTrivyMisconfiguration(ctx, m));
+    }
+    for (const s of list(result.Secrets)) yield toEvent(++row.n, mapTrivySecret(ctx, s));
+  }
+}
+
 /**
- * Trivy JSON: schema 2 ({SchemaVersion: 2, ArtifactName, Results: [...]}) and the legacy form
- * (a top-level array of results). Vulnerabilities, failed misconfigurations and secrets are all
- * findings: each is a weakness on an asset that someone must fix.
+ * Where a `trivy k8s` report keeps its resources: Resources[] (current), Findings[] (the
+ * consolidated `--report summary` JSON) or Vulnerabilities[] and Misconfigurations[] (older
+ * releases; both are arrays of resources, and one resource can be in both).
+ */
+const k8sResourceKeys = ["Resources", "Findings", "Vulnerabilities", "Misconfigurations"] as const;
+
+function k8sResources(doc: Json): { path: string; resource: unknown }[] {
+  const present = k8sResourceKeys.filter((k) => k in doc);
+  const bad = present.find((k) => !Array.isArray(doc[k]));
+  if (bad) {
+    const got = doc[bad] === null ? "null" : typeof doc[bad];
+    throw new ImportFileError(
+      `Not a Trivy Kubernetes report: ClusterName is set but ${bad} is ${got}, not an array of resources`,
+    );
+  }
+  if (present.length === 0)
+    throw new ImportFileError("Not a Trivy Kubernetes report: ClusterName is set but there is no Resources[] array");
+  return present.flatMap((k) => (doc[k] as unknown[]).map((resource, i) => ({ path: `${k}[${i}]`, resource })));
+}
+
+/**
+ * `trivy k8s --format json`: each resource (Namespace, Kind, Name) is one asset with a cloud
+ * identity. The image a workload runs is not set as `image`: two Deployments running one image are
+ * two assets, and an image identity would join them (and join them to the image's own scan).
+ */
+function* k8sEvents(doc: Json, seen: string | undefined, row: Row): Generator<FindingImportEvent> {
+  const cluster = str(doc.ClusterName) ?? "";
+  for (const { path, resource } of k8sResources(doc)) {
+    if (!isObject(resource)) {
+      yield {
+        kind: "rejected",
+        row: ++row.n,
+        problems: [{ field: path, reason: "is not an object" }],
+        raw: JSON.stringify(resource),
+      };
+      continue;
+    }
+    const results = resource.Results;
+    if (results === undefined || results === null || (Array.isArray(results) && results.length === 0)) {
+      // Trivy records a failed scan of a resource in Error and leaves Results out.
+      const reason = str(resource.Error)
+        ? "kubernetes resource not scanned (Trivy error)"
+        : "kubernetes resource without results";
+      yield { kind: "skipped", row: ++row.n, reason };
+      continue;
+    }
+    const kind = str(resource.Kind);
+    const name = str(resource.Name);
+    const problems = [
+      ...(Array.isArray(results) ? [] : [{ field: `${path}.Results`, reason: "is not an array" }]),
+      ...(kind ? [] : [{ field: `${path}.Kind`, reason: "is missing: a resource needs Kind and Name to be an asset" }]),
+      ...(name ? [] : [{ field: `${path}.Name`, reason: "is missing: a resource needs Kind and Name to be an asset" }]),
+    ];
+    if (!Array.isArray(results) || !kind || !name) {
+      yield { kind: "rejected", row: ++row.n, problems, raw: clip(JSON.stringify(resource), 20000) ?? "" };
+      continue;
+    }
+    // Cluster-scoped resources (ClusterRole, NodeInfo) have no namespace: the segment stays empty
+    // so the id always has four parts and reads from the right even if the cluster name has a "/".
+    const cloudResourceId = `k8s://${cluster}/${str(resource.Namespace) ?? ""}/${kind}/${name}`;
+    yield* resultEvents(results, `${path}.Results`, (result) => ({ cloudResourceId, target: str(result.Target), seen }), row);
+  }
+}
+
+/**
+ * Trivy JSON: schema 2 ({SchemaVersion: 2, ArtifactName, Results: [...]}), the legacy form
+ * (a top-level array of results) and Kubernetes reports ({ClusterName, Resources: [...]}).
+ * Vulnerabilities, failed misconfigurations and secrets are all findings: each is a weakness on an
+ * asset that someone must fix.
  */
 export const importTrivy: FindingImporter = async function* (source: ImportSource) {
   let doc: unknown;
@@ -119,35 +222,21 @@ export const importTrivy: FindingImporter = async function* (source: ImportSourc
   } catch (error) {
     throw new ImportFileError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const results = Array.isArray(doc) ? doc : isObject(doc) && Array.isArray(doc.Results) ? doc.Results : undefined;
-  if (!results) throw new ImportFileError("Not a Trivy report: expected Results[] (schema 2) or an array of results");
   const top = isObject(doc) ? doc : {};
-  const image = top.ArtifactType === "container_image" ? str(top.ArtifactName) : undefined;
   // Trivy writes nanoseconds and local offsets; the contract wants a plain ISO instant.
   const created = str(top.CreatedAt) ? new Date(String(top.CreatedAt)) : undefined;
   const seen = created && !Number.isNaN(created.getTime()) ? created.toISOString() : undefined;
-  let row = 0;
-  const emit = (candidate: FindingInput): FindingImportEvent => toEvent(row, candidate);
-  for (const result of results) {
-    if (!isObject(result)) {
-      row++;
-      yield { kind: "rejected", row, problems: [{ field: "Results", reason: "is not an object" }], raw: JSON.stringify(result) };
-      continue;
-    }
-    const ctx: Context = { image, target: str(result.Target), seen };
-    for (const v of list(result.Vulnerabilities)) {
-      row++;
-      yield emit(mapTrivyVulnerability(ctx, v));
-    }
-    for (const m of list(result.Misconfigurations)) {
-      row++;
-      const status = str(m.Status) ?? "FAIL";
-      if (status !== "FAIL") yield { kind: "skipped", row, reason: `misconfiguration check ${status}` };
-      else yield emit(mapTrivyMisconfiguration(ctx, m));
-    }
-    for (const s of list(result.Secrets)) {
-      row++;
-      yield emit(mapTrivySecret(ctx, s));
-    }
+  const row: Row = { n: 0 };
+  if ("ClusterName" in top) {
+    yield* k8sEvents(top, seen, row);
+    return;
   }
+  const results = Array.isArray(doc) ? doc : Array.isArray(top.Results) ? top.Results : undefined;
+  if (!results) {
+    throw new ImportFileError(
+      "Not a Trivy report: expected Results[] (schema 2), an array of results, or ClusterName with Resources[] (Kubernetes)",
+    );
+  }
+  const image = top.ArtifactType === "container_image" ? str(top.ArtifactName) : undefined;
+  yield* resultEvents(results, "Results", (result) => ({ image, target: str(result.Target), seen }), row);
 };
