@@ -9,6 +9,7 @@ import { repoRoot, type RunningServer, startServer } from "./support/server";
 
 const attackPath = "/dashboard/risk/attack";
 const heatmapLayer = path.resolve(repoRoot, "../shared/data/navigator/heatmap_layer.json");
+const attackBundle = path.resolve(repoRoot, "../shared/data/attack/enterprise-attack.json");
 const tmp = mkdtempSync(path.join(tmpdir(), "wf-attack-"));
 
 let server: RunningServer;
@@ -128,7 +129,12 @@ describe("ATT&CK matrix", () => {
     await page.waitForURL((u) => u.searchParams.get("days") === "7");
     await page.getByRole("button", { name: "Coverage", exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get("view") === "coverage");
-    await page.getByText("Showing techniques with alerts in this window").waitFor();
+    // No catalogue is imported yet: only techniques with alerts, and the page says what the full matrix needs.
+    await page
+      .getByTestId("coverage-catalogue-missing")
+      .getByText("Showing only techniques with alerts in this window")
+      .waitFor();
+    expect(await page.getByTestId("coverage-catalogue-missing").textContent()).toContain("needs the ATT&CK catalogue");
     await page.reload();
     await page.getByTestId("coverage-cell").first().waitFor();
     expect(await page.getByRole("button", { name: "7 days" }).getAttribute("aria-pressed")).toBe("true");
@@ -235,11 +241,72 @@ describe("ATT&CK matrix", () => {
     await page.getByRole("button", { name: "Coverage", exact: true }).click();
     await page.getByTestId("coverage-cell").first().waitFor();
     const toggle = page.getByRole("button", { name: /sub-techniques of/ }).first();
+    const before = await toggle.getAttribute("aria-expanded");
     await toggle.focus();
     await page.keyboard.press("Enter");
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await toggle.getAttribute("aria-expanded")).toBe(before === "true" ? "false" : "true");
     expect(await axeViolations(page)).toEqual([]);
     await shootAt(page, 800, "attack-coverage-800");
+    consoleWatch.assertClean();
+    await context.close();
+  });
+  // Last: importing the catalogue changes coverage for every test after it.
+  it("draws the full Enterprise matrix once the catalogue is imported, zero counts and unknown ids included", async () => {
+    const { context, page, consoleWatch } = await open(`${attackPath}?view=coverage`);
+    await page.getByTestId("coverage-catalogue-missing").waitFor();
+    const { csrf, tenant } = await sessionFacts(page, base);
+    await ingestAlert(page, base, tenant("Tenant A"), {
+      sourceId: "unknown-1",
+      name: "Vendor-specific detection",
+      mitreTechniques: ["T9999"],
+      tactics: ["Impact"],
+    });
+    const imported = await page.request.post(`${base}/api/v1/attack/import`, {
+      data: readFileSync(attackBundle, "utf8"),
+      headers: { "x-csrf-token": csrf, "content-type": "application/json" },
+      timeout: 120_000,
+    });
+    expect(imported.ok()).toBe(true);
+
+    await page.reload();
+    const scope = page.getByTestId("coverage-scope");
+    await scope.waitFor();
+    expect(await scope.textContent()).toMatch(
+      /All [\d,]+ current Enterprise techniques and sub-techniques · \d+ with alerts in this window \(1 not in the catalogue, shown by id\)/,
+    );
+    expect(await page.getByTestId("coverage-catalogue-missing").count()).toBe(0);
+    const cell = (tactic: string, technique: string) =>
+      page.locator(
+        `[data-testid=coverage-column][data-tactic="${tactic}"] [data-testid=coverage-cell][data-technique="${technique}"]`,
+      );
+    // A technique without alerts is drawn (lowest step), named; one under several tactics is in each.
+    expect(await cell("Reconnaissance", "T1592").getAttribute("data-alerts")).toBe("0");
+    await cell("Reconnaissance", "T1592").getByText("Gather Victim Host Information").waitFor();
+    for (const tactic of ["Initial Access", "Persistence", "Privilege Escalation", "Defense Evasion"])
+      await cell(tactic, "T1078").waitFor();
+    // Counts still come from alerts; an id the catalogue lacks stays, by id, where its alert put it.
+    expect(Number(await cell("Exfiltration", "T1048").getAttribute("data-alerts"))).toBeGreaterThan(0);
+    expect(await cell("Impact", "T9999").getAttribute("data-alerts")).toBe("1");
+    const recon = await page
+      .locator('[data-testid=coverage-column][data-tactic="Reconnaissance"] [data-testid=coverage-cell]')
+      .count();
+    expect(recon).toBeGreaterThan(10);
+
+    // Sub-techniques without alerts start folded; the keyboard opens them.
+    const toggle = page.getByRole("button", { name: /^Show \d+ sub-techniques of T1592$/ });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const opened = page.getByRole("button", { name: /^Hide \d+ sub-techniques of T1592$/ });
+    expect(await opened.getAttribute("aria-expanded")).toBe("true");
+    expect(await cell("Reconnaissance", "T1592.001").getAttribute("data-alerts")).toBe("0");
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of [1400, 1100, 800, 375]) await shootAt(page, width, `attack-coverage-full-${width}`);
+    // The heat map scrolls sideways from the keyboard at a narrow width too.
+    const region = page.getByRole("region", { name: "ATT&CK coverage heat map by tactic" });
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     consoleWatch.assertClean();
     await context.close();
   });

@@ -36,3 +36,15 @@ export async function catalogueSummary(db: Db) {
     .orderBy("domain")
     .execute();
 }
+
+/** Current (not revoked, not deprecated) techniques and sub-techniques of one domain, by id. */
+export async function currentTechniques(db: Db, domain: string) {
+  return db
+    .selectFrom("attack_techniques")
+    .select(["technique_id", "name", "tactics", "parent_id"])
+    .where("domain", "=", domain)
+    .where("revoked", "=", 0)
+    .where("deprecated", "=", 0)
+    .orderBy("technique_id")
+    .execute();
+}

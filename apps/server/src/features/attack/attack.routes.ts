@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { catalogueTechniquesSchema } from "@watchfloor/shared";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { catalogueSummary } from "./attack.repository";
-import { describeTechniques, importAttackBundle } from "./attack.service";
+import { describeTechniques, enterpriseTechniques, importAttackBundle } from "./attack.service";
 
 const BUNDLE_LIMIT = 128 * 1024 * 1024;
 
@@ -26,6 +27,13 @@ export const attackRoutes =
         latestModified: d.latest,
       })),
     }));
+
+    // The whole current Enterprise catalogue (about 700 entries), for the coverage matrix's full layout.
+    app.get(
+      "/attack/catalogue/techniques",
+      { config: { policy: { access: "user" } }, schema: { tags: ["attack"], response: { 200: catalogueTechniquesSchema } } },
+      async () => enterpriseTechniques(ctx),
+    );
 
     app.get(
       "/attack/techniques",

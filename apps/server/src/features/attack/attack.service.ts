@@ -1,3 +1,4 @@
+import { type CatalogueTechniques, tacticShortName } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { parseAttackBundle } from "../../importers/stix-attack";
@@ -48,4 +49,22 @@ export async function describeTechniques(ctx: AppContext, ids: string[]): Promis
       url: row.url,
     };
   });
+}
+
+/**
+ * Every current Enterprise technique and sub-technique, for the full coverage matrix: id, name,
+ * tactic short names and parent only (catalogue data is global, not per tenant). Tactics outside
+ * the 14 Enterprise ones are dropped; an id listed twice (a re-used id) is sent once.
+ */
+export async function enterpriseTechniques(ctx: AppContext): Promise<CatalogueTechniques> {
+  const rows = await repo.currentTechniques(ctx.db, "enterprise-attack");
+  const seen = new Set<string>();
+  const techniques: CatalogueTechniques["techniques"] = [];
+  for (const row of rows) {
+    if (seen.has(row.technique_id)) continue;
+    seen.add(row.technique_id);
+    const shortNames = (JSON.parse(row.tactics) as string[]).map(tacticShortName).filter((t): t is string => t !== null);
+    techniques.push({ id: row.technique_id, name: row.name, tactics: shortNames, parent: row.parent_id });
+  }
+  return { domain: "enterprise-attack", techniques };
 }

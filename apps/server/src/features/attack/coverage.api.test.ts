@@ -52,6 +52,12 @@ describe("ATT&CK coverage and Navigator layers", () => {
     expect(credential.items[0].incidents).toHaveLength(1);
   });
 
+  it("lists no catalogue techniques until a catalogue is imported (the heat map then shows seen techniques only)", async () => {
+    const response = await analyst.get("/api/v1/attack/catalogue/techniques");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ domain: "enterprise-attack", techniques: [] });
+  });
+
   it("explains why a file is not a layer", async () => {
     const bad = await analyst.request({ method: "POST", url: "/api/v1/attack/layers/parse", payload: '{"type":"bundle","objects":[]}', headers: { "content-type": "application/json" } });
     expect(bad.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/st
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { useCurrentUser } from "@/lib/session";
+import { useAttackCatalogue } from "../api/get-attack-catalogue";
 import { useAttackCoverage } from "../api/get-attack-coverage";
 import { useAttackMatrix } from "../api/get-attack-matrix";
 import { type ParsedLayer, useExportLayer, useParseLayer } from "../api/navigator-layers";
@@ -38,6 +39,7 @@ export function AttackPage() {
   const query = useMemo(() => windowQuery(state.window, timeZone), [state.window, timeZone]);
   const matrix = useAttackMatrix(query);
   const coverage = useAttackCoverage(query, state.view === "coverage");
+  const catalogue = useAttackCatalogue(state.view === "coverage");
   const exportLayer = useExportLayer();
   const parseLayer = useParseLayer();
   const [layer, setLayer] = useState<ParsedLayer | null>(null);
@@ -45,7 +47,18 @@ export function AttackPage() {
 
   const tactics = matrix.data?.tactics ?? [];
   const seen = useMemo(() => new Set(tactics.flatMap((t) => t.items.map((i) => i.techniqueId))), [tactics]);
-  const namesMissing = seen.size > 0 && tactics.every((t) => t.items.every((i) => i.name === null));
+  const catalogueTechniques = catalogue.data?.techniques;
+  // Coverage draws the whole catalogue when there is one: those techniques are on the matrix too.
+  const fullMatrix = state.view === "coverage" && (catalogueTechniques?.length ?? 0) > 0;
+  const onMatrix = useMemo(
+    () => (fullMatrix && catalogueTechniques ? new Set([...seen, ...catalogueTechniques.map((t) => t.id)]) : seen),
+    [fullMatrix, catalogueTechniques, seen],
+  );
+  // In coverage without a catalogue the heat map says the same thing itself.
+  const namesMissing =
+    seen.size > 0 &&
+    tactics.every((t) => t.items.every((i) => i.name === null)) &&
+    !(state.view === "coverage" && catalogueTechniques?.length === 0);
   const range = { fromDay: state.window.fromDay, toDay: state.window.toDay };
 
   return (
@@ -95,7 +108,7 @@ export function AttackPage() {
 
       {exportLayer.isError && <ErrorState title="The layer could not be exported" error={exportLayer.error} />}
       {parseLayer.isError && <LayerError error={parseLayer.error} onDismiss={() => parseLayer.reset()} />}
-      {layer && <LayerSummary layer={layer} match={overlayMatch(layer, seen)} onClear={() => setLayer(null)} />}
+      {layer && <LayerSummary layer={layer} match={overlayMatch(layer, onMatrix)} onClear={() => setLayer(null)} />}
       {namesMissing && (
         <Notice tone="info">
           <span className="inline-flex items-start gap-2">
@@ -115,21 +128,41 @@ export function AttackPage() {
         <LoadingState label="Loading the ATT&CK matrix" />
       ) : matrix.isError ? (
         <ErrorState title="Could not load the ATT&CK matrix" error={matrix.error} onRetry={() => matrix.refetch()} />
-      ) : seen.size === 0 ? (
-        <EmptyState
-          title="No alerts with ATT&CK techniques in this window"
-          icon={<ShieldQuestion aria-hidden className="size-8" />}
-        >
-          Alerts name techniques when their source maps them (for example a rule tagged T1110). Pick a longer window, or import
-          alerts that carry ATT&CK techniques.
-        </EmptyState>
       ) : state.view === "timeline" ? (
-        <MatrixTimeline tactics={tactics} range={range} overlay={overlay} />
+        seen.size === 0 ? (
+          <NoAlerts />
+        ) : (
+          <MatrixTimeline tactics={tactics} range={range} overlay={overlay} />
+        )
+      ) : catalogue.isPending ? (
+        <LoadingState label="Loading the ATT&CK catalogue" />
+      ) : catalogue.isError ? (
+        <ErrorState title="Could not load the ATT&CK catalogue" error={catalogue.error} onRetry={() => catalogue.refetch()} />
+      ) : !fullMatrix && seen.size === 0 ? (
+        <NoAlerts />
       ) : coverage.isError ? (
         <ErrorState title="Could not load coverage" error={coverage.error} onRetry={() => coverage.refetch()} />
+      ) : coverage.isPending ? (
+        <LoadingState label="Loading coverage" />
       ) : (
-        <CoverageHeatmap tactics={tactics} coverage={coverage.data} range={range} overlay={overlay} />
+        <CoverageHeatmap
+          tactics={tactics}
+          coverage={coverage.data}
+          catalogue={catalogueTechniques ?? []}
+          range={range}
+          overlay={overlay}
+        />
       )}
     </div>
+  );
+}
+
+/** No alerts with techniques in the window (the full coverage matrix still draws, at zero). */
+function NoAlerts() {
+  return (
+    <EmptyState title="No alerts with ATT&CK techniques in this window" icon={<ShieldQuestion aria-hidden className="size-8" />}>
+      Alerts name techniques when their source maps them (for example a rule tagged T1110). Pick a longer window, or import alerts
+      that carry ATT&CK techniques.
+    </EmptyState>
   );
 }
