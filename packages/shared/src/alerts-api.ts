@@ -18,6 +18,9 @@ export type AlertSortKey = z.infer<typeof alertSortKeySchema>;
 
 export const alertViews = ["open", "closed", "all"] as const;
 
+/** Whether an alert was escalated into an incident (the dashboard's "Escalated" figure links here). */
+export const escalatedStates = ["Yes", "No"] as const;
+
 /** Every list filter; the web app keeps exactly this object in the URL. */
 export const alertListQuerySchema = z.object({
   view: z.enum(alertViews).default("all"),
@@ -32,6 +35,8 @@ export const alertListQuerySchema = z.object({
   ackSla: list(slaStateSchema),
   respondSla: list(slaStateSchema),
   environment: list(environmentSchema),
+  resolution: list(resolutionTypeSchema),
+  escalated: list(z.enum(escalatedStates)),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   q: z.string().trim().max(200).optional(),

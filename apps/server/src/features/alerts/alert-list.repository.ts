@@ -19,7 +19,13 @@ const sortColumns: Record<AlertSortKey, string> = {
 };
 
 /** SQL for one SLA step being in a given state at `now` (mirrors sla.ts slaState). */
-function slaCondition(eb: Eb, state: SlaState, due: "ack_due_at" | "respond_due_at", done: "acknowledged_at" | "responded_at", now: number) {
+function slaCondition(
+  eb: Eb,
+  state: SlaState,
+  due: "ack_due_at" | "respond_due_at",
+  done: "acknowledged_at" | "responded_at",
+  now: number,
+) {
   const atRisk = sql<number>`alerts.detected_at + (alerts.${sql.ref(due)} - alerts.detected_at) * ${sql.lit(slaAtRiskShare)}`;
   switch (state) {
     case "Met":
@@ -33,7 +39,14 @@ function slaCondition(eb: Eb, state: SlaState, due: "ack_due_at" | "respond_due_
   }
 }
 
-type FilterColumn = "tenant_id" | "status" | "priority_rank" | "assignee" | "detection_source" | "source_tool" | "client_environment";
+type FilterColumn =
+  | "tenant_id"
+  | "status"
+  | "priority_rank"
+  | "assignee"
+  | "detection_source"
+  | "source_tool"
+  | "client_environment";
 
 /**
  * A filter column the planner should not pick an index for. Lists walk the sort index and stop
@@ -42,7 +55,9 @@ type FilterColumn = "tenant_id" | "status" | "priority_rank" | "assignee" | "det
  * index selection; PostgreSQL's planner weighs the LIMIT itself.
  */
 function filterColumn(db: Kysely<DB>, column: FilterColumn) {
-  return isSqlite(db as Kysely<unknown>) ? sql<string | number | null>`+alerts.${sql.ref(column)}` : sql<string | number | null>`alerts.${sql.ref(column)}`;
+  return isSqlite(db as Kysely<unknown>)
+    ? sql<string | number | null>`+alerts.${sql.ref(column)}`
+    : sql<string | number | null>`alerts.${sql.ref(column)}`;
 }
 
 /**
@@ -61,27 +76,46 @@ export async function planList(db: Kysely<DB>, tenantIds: readonly string[], q: 
   if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return { fromMatches: false };
   const keys = [...(q.technique ?? []), ...(q.tactic ?? []).map(tacticKey)];
   if (keys.length) {
-    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from alert_attack where tenant_id in (${sql.join([...tenantIds])}) and attack_key in (${sql.join(keys)}) limit ${SELECTIVE + 1})`.execute(db);
+    const counted = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from alert_attack where tenant_id in (${sql.join([...tenantIds])}) and attack_key in (${sql.join(keys)}) limit ${SELECTIVE + 1})`.execute(
+      db,
+    );
     if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
   }
   if (q.q && q.q.length >= 3) {
     const phrase = `"${q.q.toLowerCase().replace(/"/g, '""')}"`;
-    const counted = await sql<{ n: number }>`select (select count(*) from (select rowid from alerts_fts where alerts_fts match ${phrase} limit ${SELECTIVE + 1}))
-      + (select count(*) from (select rowid from alerts where rowid > (select indexed_rowid from alerts_fts_state where id = 1) limit ${SELECTIVE + 1})) as n`.execute(db);
+    const counted = await sql<{
+      n: number;
+    }>`select (select count(*) from (select rowid from alerts_fts where alerts_fts match ${phrase} limit ${SELECTIVE + 1}))
+      + (select count(*) from (select rowid from alerts where rowid > (select indexed_rowid from alerts_fts_state where id = 1) limit ${SELECTIVE + 1})) as n`.execute(
+      db,
+    );
     if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
   }
   return { fromMatches: false };
 }
 
 /** Applies every filter of the list query; tenant scope first, always. */
-export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, plan: ListPlan = { fromMatches: false }) {
+export function filteredAlerts(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: AlertListQuery,
+  now: number,
+  plan: ListPlan = { fromMatches: false },
+) {
   const tenants = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
   const col = (column: FilterColumn) => filterColumn(db, column);
   let query = db.selectFrom("alerts").where(col("tenant_id"), "in", tenants.length ? tenants : ["-"]);
   if (q.view === "open") query = query.where(col("status"), "in", ["Open", "Acknowledged", "In Progress"]);
   if (q.view === "closed") query = query.where(col("status"), "in", ["Resolved", "Closed"]);
   if (q.status?.length) query = query.where(col("status"), "in", q.status);
-  if (q.priority?.length) query = query.where(col("priority_rank"), "in", q.priority.map((p) => priorityRank[p]));
+  if (q.priority?.length)
+    query = query.where(
+      col("priority_rank"),
+      "in",
+      q.priority.map((p) => priorityRank[p]),
+    );
   if (q.assignee?.length) {
     const names = q.assignee.filter((a) => a !== "unassigned");
     query = query.where((eb) =>
@@ -94,6 +128,9 @@ export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: 
   if (q.detectionSource?.length) query = query.where(col("detection_source"), "in", q.detectionSource);
   if (q.sourceTool?.length) query = query.where(col("source_tool"), "in", q.sourceTool);
   if (q.environment?.length) query = query.where(col("client_environment"), "in", q.environment);
+  if (q.resolution?.length) query = query.where("alerts.resolution_type", "in", q.resolution);
+  // Both values selected means every alert: no condition.
+  if (q.escalated?.length === 1) query = query.where("alerts.incident_id", q.escalated[0] === "Yes" ? "is not" : "is", null);
   if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));
   // Few matches: collect them (IN). Many: one primary-key probe per row walked (EXISTS), so a
@@ -102,7 +139,11 @@ export function filteredAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: 
   const attack = (keys: string[]) =>
     plan.fromMatches
       ? query.where("alerts.id", "in", (eb: ExpressionBuilder<DB, "alerts">) =>
-          eb.selectFrom("alert_attack").select("alert_attack.alert_id").where("alert_attack.tenant_id", "in", tenantList).where("alert_attack.attack_key", "in", keys),
+          eb
+            .selectFrom("alert_attack")
+            .select("alert_attack.alert_id")
+            .where("alert_attack.tenant_id", "in", tenantList)
+            .where("alert_attack.attack_key", "in", keys),
         )
       : query.where(({ exists, selectFrom }) =>
           exists(
@@ -132,25 +173,59 @@ interface Cursor {
   id: string;
 }
 
-export function decodeAlertCursor(cursor: string | undefined): Cursor | undefined {
+/** The sort a cursor continues: a cursor is valid only for the sort and direction it was issued for. */
+export interface CursorSort {
+  sort: string;
+  dir: "asc" | "desc";
+  /** The type of the sort value; a value of another type would reach the database (a 500 on PostgreSQL). */
+  type: "number" | "string";
+  nullable: boolean;
+}
+
+/**
+ * Reads a cursor this API issued for this sort (also used by the finding and asset lists). One
+ * from another sort or direction, or whose value does not fit the sort, is a 400 on `cursor`.
+ */
+export function decodeAlertCursor(cursor: string | undefined, expected: CursorSort): Cursor | undefined {
   if (!cursor) return undefined;
+  let parsed: { s?: unknown; d?: unknown; v?: unknown; id?: unknown } | null = null;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString()) as Cursor;
-    if (typeof parsed.id === "string") return parsed;
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString());
   } catch {
     // reported below
   }
-  throw invalid("cursor", "is not a cursor this API issued");
+  if (!parsed || typeof parsed !== "object" || typeof parsed.id !== "string") throw invalid("cursor", "is not a cursor this API issued");
+  if (parsed.s !== expected.sort || parsed.d !== expected.dir) {
+    throw invalid("cursor", `was issued for another sort; it continues only sort=${String(parsed.s)}&dir=${String(parsed.d)}`);
+  }
+  const v = parsed.v;
+  const fits = v === null ? expected.nullable : expected.type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string";
+  if (!fits) throw invalid("cursor", `has a value that does not fit the sort on ${expected.sort}`);
+  return { v: v as Cursor["v"], id: parsed.id };
 }
 
-export const encodeAlertCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+export const encodeAlertCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cursor) =>
+  Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id })).toString("base64url");
+
+/** What an alert-list cursor continues (cursorValue gives numbers for these sorts, text for the rest). */
+export const alertCursorSort = (q: Pick<AlertListQuery, "sort" | "dir">): CursorSort => ({
+  sort: q.sort,
+  dir: q.dir,
+  type: ["detectedAt", "priority", "updatedAt"].includes(q.sort) ? "number" : "string",
+  nullable: false,
+});
 
 /**
  * Sorts on (column, id) and continues after the cursor: stable pages at any depth. With
  * `fromMatches` the sort column is wrapped in "+" so SQLite sorts the few matches rather than
  * walking the sort index.
  */
-export function sortedPage<O>(query: SelectQueryBuilder<DB, "alerts", O>, q: AlertListQuery, cursor: Cursor | undefined, plan: ListPlan = { fromMatches: false }) {
+export function sortedPage<O>(
+  query: SelectQueryBuilder<DB, "alerts", O>,
+  q: AlertListQuery,
+  cursor: Cursor | undefined,
+  plan: ListPlan = { fromMatches: false },
+) {
   const base = q.sort === "assignee" ? "coalesce(alerts.assignee, '')" : sortColumns[q.sort];
   const column = sql.raw(plan.fromMatches ? `+${base}` : base);
   const dir = q.dir;
@@ -159,17 +234,27 @@ export function sortedPage<O>(query: SelectQueryBuilder<DB, "alerts", O>, q: Ale
     const op = sql.raw(dir === "desc" ? "<" : ">");
     page = page.where(sql<boolean>`(${column} ${op} ${cursor.v} or (${column} = ${cursor.v} and alerts.id ${op} ${cursor.id}))`);
   }
-  return page.orderBy(sql`${column}`, dir).orderBy("alerts.id", dir).limit(q.limit + 1);
+  return page
+    .orderBy(sql`${column}`, dir)
+    .orderBy("alerts.id", dir)
+    .limit(q.limit + 1);
 }
 
 export function cursorValue(row: Record<string, unknown>, sort: AlertSortKey): string | number | null {
   switch (sort) {
-    case "detectedAt": return row.detected_at as number;
-    case "priority": return row.priority_rank as number;
-    case "status": return row.status as string;
-    case "name": return row.name as string;
-    case "assignee": return (row.assignee as string | null) ?? "";
-    case "updatedAt": return row.updated_at as number;
-    case "source": return row.source as string;
+    case "detectedAt":
+      return row.detected_at as number;
+    case "priority":
+      return row.priority_rank as number;
+    case "status":
+      return row.status as string;
+    case "name":
+      return row.name as string;
+    case "assignee":
+      return (row.assignee as string | null) ?? "";
+    case "updatedAt":
+      return row.updated_at as number;
+    case "source":
+      return row.source as string;
   }
 }

@@ -124,6 +124,14 @@ describe("alert lists", () => {
     expect(new Set(seen).size).toBe(seen.length);
     const all = (await analyst.get("/api/v1/alerts?limit=200")).json().items;
     expect(seen.length).toBe(all.length);
+    // A cursor continues only the sort it was issued for; a forged value of the wrong type is refused.
+    const first = (await analyst.get("/api/v1/alerts?sort=detectedAt&dir=asc&limit=3")).json().nextCursor as string;
+    const forged = (c: object) => Buffer.from(JSON.stringify(c)).toString("base64url");
+    for (const query of [`sort=name&dir=asc&cursor=${first}`, `sort=detectedAt&dir=desc&cursor=${first}`, `sort=priority&dir=asc&cursor=${forged({ s: "priority", d: "asc", v: "High", id: "x" })}`]) {
+      const response = await analyst.get(`/api/v1/alerts?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().details[0]).toMatchObject({ path: "cursor", message: expect.any(String) });
+    }
     expect((await analyst.get("/api/v1/alerts?cursor=garbage")).json().details[0].path).toBe("cursor");
   });
 });

@@ -16,7 +16,7 @@ import { newId } from "../../lib/tokens";
 import { describeTechniques } from "../attack/attack.service";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./alert-normalise";
-import { cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, planList, sortedPage } from "./alert-list.repository";
+import { alertCursorSort, cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, planList, sortedPage } from "./alert-list.repository";
 import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
 import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
@@ -112,7 +112,7 @@ async function bodyErrorsAsInvalidAsync<T>(run: () => Promise<T>): Promise<T> {
 
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();
-  const cursor = decodeAlertCursor(query.cursor);
+  const cursor = decodeAlertCursor(query.cursor, alertCursorSort(query));
   const plan = await planList(ctx.db, scope.tenantIds, query);
   const base = filteredAlerts(ctx.db, scope.tenantIds, query, now, plan)
     .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
@@ -123,7 +123,7 @@ export async function listAlerts(ctx: AppContext, scope: TenantScope, query: Ale
   const last = page.at(-1);
   return {
     items: page.map((r) => toSummary(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeAlertCursor({ v: cursorValue(last, query.sort), id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: cursorValue(last, query.sort), id: last.id }) : null,
   };
 }
 

@@ -5,7 +5,8 @@ import type { AssetIdentitiesTable, AssetsTable, DB, FindingsTable } from "../..
 import type { ImportSource } from "../../importers/types";
 import { newId } from "../../lib/tokens";
 import type { Doer } from "../alerts/alerts.service";
-import { existingFindings, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "../findings/findings-import.repository";
+import { existingFindings, lockTenantForImport, moveDueDate, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "../findings/findings-import.repository";
+import { assignableMembersByName } from "../findings/findings.repository";
 import { mergeFinding, newFindingRow } from "../findings/findings-import.rows";
 import { ImportTally, type ImportTallyReport, malformedFile } from "../imports/import-tally";
 import { type InventoryRecord, readAssetInventory } from "./asset-inventory";
@@ -39,6 +40,9 @@ export async function importAssetInventory(ctx: AppContext, tenantId: string, so
   const report = (): AssetImportReport => ({ importId, format, filename: options.filename, ...counts, ...tally.summary() });
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // As the scanner import does: one import per tenant at a time, so new asset keys and
+      // finding upserts of two imports never race.
+      await lockTenantForImport(trx, tenantId);
       await trx.insertInto("import_runs").values({ id: importId, tenant_id: tenantId, kind: "assets", format, filename: options.filename, created_by: options.doer.userId, created_at: now, report: "{}" }).execute();
       const days = await remediationSlaDays(trx, tenantId);
       let batch: { row: number; record: InventoryRecord }[] = [];
@@ -76,7 +80,8 @@ async function storeBatch(trx: Transaction<DB>, run: Run, batch: { row: number; 
   const identities: AssetIdentitiesTable[] = [];
   const owners = new Map((await findIdentityOwners(trx, tenantId, batch.flatMap((b) => ids(b.record)))).map((o) => [`${o.kind}\u0000${o.value}`, o.asset_id]));
   for (const { row, record: r } of batch) {
-    const at = r.createdAt ? Date.parse(r.createdAt) : now;
+    // A date from the file never lies in the server's future.
+    const at = r.createdAt ? Math.min(Date.parse(r.createdAt), now) : now;
     // A key seen earlier (stored, or earlier in this file) is updated: what the row leaves empty stays.
     const before = known.get(r.key);
     const asset: AssetRow = {
@@ -122,35 +127,41 @@ const ids = (r: InventoryRecord) => [
 async function storeVulnerabilities(trx: Transaction<DB>, run: Run, batch: { row: number; record: InventoryRecord }[], assets: Map<string, AssetRow>) {
   const withVuln = batch.filter((b) => b.record.vulnerability);
   const names = await cweNames(trx, withVuln.map((b) => b.record.vulnerability?.cweId ?? "").filter(Boolean));
+  // The file names assignees; the member of that name (if exactly one may work findings) is the user.
+  const members = await assignableMembersByName(trx, run.tenantId, withVuln.map((b) => b.record.vulnerability?.assignee ?? "").filter(Boolean));
   const rows = new Map<string, FindingsTable>();
   for (const { record: r } of withVuln) {
     const v = r.vulnerability;
     const asset = assets.get(r.key);
     if (!v || !asset) continue;
-    const seen = v.date ? Date.parse(v.date) : run.now;
+    const seen = v.date ? Math.min(Date.parse(v.date), run.now) : run.now;
     const title = v.cweId ? (names.has(v.cweId) ? `${v.cweId}: ${names.get(v.cweId)}` : v.cweId) : "Vulnerability reported by the asset inventory";
     const finding = { scanner: "inventory", scannerFindingId: `${r.key}:${v.cweId ?? "vulnerability"}`, title, severity: v.severity, cvssScore: v.score, cweId: v.cweId, remediation: v.remediation, cveIds: [] } as Finding;
     const copy = { id: asset.id, asset_key: asset.asset_key, name: asset.name, type: asset.type, department: asset.department, business_impact: asset.business_impact, client_environment: asset.client_environment };
     const row = newFindingRow({ tenantId: run.tenantId, id: newId(), record: finding, asset: copy, identities: [], firstSeen: seen, seenAt: seen, now: run.now, slaDays: run.slaDays(v.severity), cvss: null, intel: { kev: false, epss: null, epssPercentile: null } });
-    Object.assign(row, { status: v.status, assignee: v.assignee, services: JSON.stringify(v.services.length ? v.services : ["inventory"]), closed_at: v.status === "Closed" ? seen : null });
+    Object.assign(row, { status: v.status, assignee: v.assignee, assignee_user_id: v.assignee ? (members.get(v.assignee) ?? null) : null, services: JSON.stringify(v.services.length ? v.services : ["inventory"]), closed_at: v.status === "Closed" ? seen : null });
     rows.set(`${row.asset_id}\u0000${row.dedupe_key}`, row);
   }
   const list = [...rows.values()];
   const stored = new Map((await existingFindings(trx, run.tenantId, run.importId, list.map((r) => r.asset_id), list.map((r) => r.dedupe_key))).map((f) => [`${f.asset_id}\u0000${f.dedupe_key}`, f]));
   const existed: FindingsTable[] = [];
+  const dueMoves: { id: string; from: number | null; to: number | null }[] = [];
   const out = list.map((row) => {
     const before = stored.get(`${row.asset_id}\u0000${row.dedupe_key}`);
     if (!before) return row;
     const { seen_in_import: _seen, ...existing } = before;
     const merged = mergeFinding(existing, row, run.slaDays).row;
     // The inventory is the record of triage here: its status and assignee replace the stored ones.
-    const next = { ...merged, status: row.status, assignee: row.assignee, services: row.services, closed_at: row.status === "Closed" ? (existing.closed_at ?? row.closed_at) : null, close_reason: row.status === "Closed" ? existing.close_reason : null };
+    const next = { ...merged, status: row.status, assignee: row.assignee, assignee_user_id: row.assignee_user_id, services: row.services, closed_at: row.status === "Closed" ? (existing.closed_at ?? row.closed_at) : null, close_reason: row.status === "Closed" ? existing.close_reason : null };
     existed.push(next);
+    if (next.due_at !== existing.due_at) dueMoves.push({ id: next.id, from: existing.due_at, to: next.due_at });
     return next;
   });
   await upsertFindings(trx, out, run.bulk);
+  // The upsert leaves a stored finding's due date alone; move it only if nobody has meanwhile.
+  for (const m of dueMoves) await moveDueDate(trx, run.tenantId, m.id, m.from, m.to);
   // Assignees are people's and never rewritten by scanner imports; here the file is the record.
-  for (const f of existed) await setTriageState(trx, run.tenantId, [f.id], { status: f.status, closeReason: f.close_reason, assignee: f.assignee, closedAt: f.closed_at, now: run.now });
+  for (const f of existed) await setTriageState(trx, run.tenantId, [f.id], { status: f.status, closeReason: f.close_reason, assignee: f.assignee, assigneeUserId: f.assignee_user_id, closedAt: f.closed_at, now: run.now });
   await upsertSources(trx, out.map((f) => ({ finding_id: f.id, tenant_id: run.tenantId, scanner: "inventory", scanner_finding_id: f.dedupe_key.split("|")[0]?.slice("inventory:".length) ?? f.dedupe_key, first_seen: f.first_seen, last_seen: f.last_seen, last_import_id: run.importId })), run.bulk);
   return { findingsCreated: out.length - existed.length, findingsUpdated: existed.length };
 }

@@ -1,6 +1,7 @@
 import type { AssetListQuery, AssetSortKey } from "@watchfloor/shared";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/tables";
+import type { CursorSort } from "../alerts/alert-list.repository";
 import { type FindingCursor, keysetPage, OPEN_FINDING_STATUSES } from "../findings/findings-list.repository";
 
 const open = () => sql.join([...OPEN_FINDING_STATUSES]);
@@ -32,6 +33,12 @@ function sortOf(key: AssetSortKey): { sql: string; nullable: boolean } {
   const aggregate = aggregateSorts[key];
   if (aggregate) return { sql: aggregate, nullable: key === "maxScore" };
   return columnSorts[key] as { sql: string; nullable: boolean };
+}
+
+/** What an asset-list cursor continues (see decodeAlertCursor): figures and last seen are numbers. */
+export function assetCursorSort(q: Pick<AssetListQuery, "sort" | "dir">): CursorSort {
+  const numeric = q.sort in aggregateSorts || q.sort === "lastSeen";
+  return { sort: q.sort, dir: q.dir, type: numeric ? "number" : "string", nullable: sortOf(q.sort).nullable };
 }
 
 /** A condition on the asset's open findings, answered through the (asset_id, id) index. */

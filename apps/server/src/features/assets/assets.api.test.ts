@@ -4,9 +4,11 @@ import { fileURLToPath } from "node:url";
 import { assetSortKeys } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { days } from "../../lib/time";
-import { makeTenant, signedInClient } from "../../test/factories";
+import { sourceFromString } from "../../importers/types";
+import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { seedAsset, seedFinding } from "../../test/finding-factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
+import { importAssetInventory } from "./asset-inventory.service";
 
 let app: TestApp;
 let tenantId: string;
@@ -109,6 +111,16 @@ describe("asset inventory", () => {
 });
 
 describe("asset page", () => {
+  it("refuses a cursor from another sort or direction, or with a value that does not fit the sort (400 on cursor)", async () => {
+    const cursor = (await list("sort=openFindings&dir=desc&limit=1")).nextCursor as string;
+    const forged = (c: object) => Buffer.from(JSON.stringify(c)).toString("base64url");
+    for (const query of [`sort=name&dir=desc&cursor=${cursor}`, `sort=openFindings&dir=asc&cursor=${cursor}`, `sort=lastSeen&dir=asc&cursor=${forged({ s: "lastSeen", d: "asc", v: "x", id: "x" })}`]) {
+      const response = await analyst.get(`/api/v1/assets?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().details[0]).toMatchObject({ path: "cursor", message: expect.any(String) });
+    }
+  });
+
   it("shows the asset with a summary of its findings, whose rows come from the finding list", async () => {
     const response = await analyst.get(`/api/v1/assets/${assets.db}`);
     expect(response.statusCode).toBe(200);
@@ -162,5 +174,71 @@ describe("a real scanner report through the import", () => {
     expect(byCve).toContain(withCve?.id);
     const page = (await client.get(`/api/v1/assets/${findings[0]?.assetId}`)).json();
     expect(page.findings.total).toBe(findings.filter((f) => f.assetId === findings[0]?.assetId).length);
+  });
+});
+
+describe("asset inventory import: assignees, dates and one import at a time", () => {
+  let tenant: string;
+  let client: TestClient;
+  const post = (records: unknown[]) =>
+    client.request({ method: "POST", url: `/api/v1/imports/assets?tenantId=${tenant}&filename=assets.json`, payload: JSON.stringify(records), headers: { "content-type": "application/octet-stream" } });
+  const finding = (key: string) => app.ctx.db.selectFrom("findings").selectAll().where("tenant_id", "=", tenant).where("asset_key", "=", key).executeTakeFirstOrThrow();
+  beforeAll(async () => {
+    tenant = (await makeTenant(app, "Inventory Tenant")).id;
+    client = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
+  });
+
+  it("links the named assignee to the member of that name, and clears the link when the name changes", async () => {
+    const priya = await makeUser(app, [{ tenantId: tenant, role: "analyst" }], { displayName: "Priya Raman" });
+    await makeUser(app, [{ tenantId: tenant, role: "viewer" }], { displayName: "Vic Viewer" });
+    const record = { id: "ASSET-0201", name: "payroll-db", type: "Database", priority: "High", score: 8.1, status: "In Progress", assignee: "Priya Raman" };
+    expect((await post([record])).json()).toMatchObject({ findingsCreated: 1 });
+    expect(await finding("ASSET-0201")).toMatchObject({ assignee: "Priya Raman", assignee_user_id: priya.id });
+    expect((await post([{ ...record, assignee: "Vic Viewer" }])).json()).toMatchObject({ findingsUpdated: 1 });
+    expect(await finding("ASSET-0201")).toMatchObject({ assignee: "Vic Viewer", assignee_user_id: null });
+    await post([record]);
+    expect(await finding("ASSET-0201")).toMatchObject({ assignee_user_id: priya.id });
+    await post([{ ...record, assignee: null }]);
+    expect(await finding("ASSET-0201")).toMatchObject({ assignee: null, assignee_user_id: null });
+  });
+
+  it("caps the file's created and vulnerability dates at the server's clock", async () => {
+    const now = app.clock.now;
+    expect((await post([{ id: "ASSET-0202", name: "future", type: "Server", priority: "Low", status: "Closed", date: "01/02/2031", createdDate: "01/02/2030" }])).statusCode).toBe(200);
+    const asset = await app.ctx.db.selectFrom("assets").selectAll().where("tenant_id", "=", tenant).where("asset_key", "=", "ASSET-0202").executeTakeFirstOrThrow();
+    expect(asset).toMatchObject({ created_at: now, first_seen: now, last_seen: now });
+    expect(await finding("ASSET-0202")).toMatchObject({ first_seen: now, last_seen: now, closed_at: now });
+  });
+
+  it("waits for another import of the same tenant to finish (the tenant import lock)", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first import takes its lock, then waits for its file.
+    const inner = sourceFromString(JSON.stringify([{ id: "ASSET-0301", name: "first", type: "Server" }]));
+    const slow = {
+      text: async () => {
+        await gate;
+        return inner.text();
+      },
+      async *lines() {
+        await gate;
+        yield* inner.lines();
+      },
+    };
+    const doer = { userId: null, name: "test" };
+    const first = importAssetInventory(app.ctx, tenant, slow, { filename: null, doer });
+    await new Promise((r) => setTimeout(r, 100));
+    let secondDone = false;
+    const second = importAssetInventory(app.ctx, tenant, sourceFromString(JSON.stringify([{ id: "ASSET-0302", name: "second", type: "Server" }])), { filename: null, doer }).then((r) => {
+      secondDone = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(secondDone).toBe(false);
+    release();
+    expect((await first).assetsCreated).toBe(1);
+    expect((await second).assetsCreated).toBe(1);
   });
 });

@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant, signedInClient } from "../../test/factories";
 import { seedDemoAlerts } from "../alerts/demo-alerts";
 import { seedDemoAssets } from "../assets/demo-assets";
 import { seedDemoTenants } from "../tenants/demo-tenants";
-import { createTestApp, freshDatabaseUrl, type TestApp, type TestClient } from "../../test/test-server";
+import { createTestApp, freshDatabaseUrl, type TestApp, type TestClient, testDialect } from "../../test/test-server";
 import { sourceFromFile } from "../../importers/types";
 import { saveRemediationSlaDays } from "./findings-import.repository";
 import { importFindingFile } from "./findings-import.service";
@@ -169,6 +170,59 @@ describe("scanner report import", () => {
     await app.ctx.db.updateTable("findings").set({ status: "Closed", close_reason: "Accepted Risk", closed_at: Date.UTC(2026, 8, 2) }).where("tenant_id", "=", tenant).execute();
     expect((await upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 5), [nessusItem("2001")]))).json()).toMatchObject({ updated: 1, reopened: 0 });
     expect((await findingsOf(tenant))[0]).toMatchObject({ status: "Closed", close_reason: "Accepted Risk", last_seen: Date.UTC(2026, 8, 5) });
+  });
+
+  // Only PostgreSQL lets an analyst's write land between the import's read and its write (SQLite
+  // runs one transaction at a time): the analyst's open transaction holds the finding's row, the
+  // import reads the committed copy, and its upsert waits until the analyst commits.
+  it.skipIf(testDialect() !== "postgres")("keeps an analyst's triage made after the import read the finding", async () => {
+    const tenant = (await makeTenant(app)).id;
+    const owner = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
+    const host = { name: "10.9.9.11", ip: "10.9.9.11" };
+    await upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 1), [nessusItem("2101"), nessusItem("2102", { port: 22 })]));
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const analyst = app.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable("findings").set({ status: "Closed", close_reason: "Accepted Risk", closed_at: app.clock.now, due_at: null }).where("tenant_id", "=", tenant).where("dedupe_key", "=", "nessus:2101|443/tcp").execute();
+      holding();
+      await gate;
+    });
+    await held;
+    const importing = upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 5), [nessusItem("2101"), nessusItem("2102", { port: 22 })]));
+    const waiters = async () => Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(app.ctx.db)).rows[0]?.n);
+    for (let i = 0; i < 200 && (await waiters()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    release();
+    await analyst;
+    expect((await importing).json()).toMatchObject({ updated: 2, reopened: 0, fixed: 0 });
+    const rows = await findingsOf(tenant);
+    expect(rows.find((r) => r.dedupe_key === "nessus:2101|443/tcp")).toMatchObject({ status: "Closed", close_reason: "Accepted Risk", closed_at: app.clock.now, due_at: null, last_seen: Date.UTC(2026, 8, 5) });
+    expect(rows.find((r) => r.dedupe_key === "nessus:2102|22/tcp")).toMatchObject({ status: "Open", last_seen: Date.UTC(2026, 8, 5) });
+  });
+
+  it("caps dates from the file at the server's clock: last and first seen, due dates, and the Fixed close", async () => {
+    const tenant = (await makeTenant(app)).id;
+    const owner = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
+    const host = { name: "10.9.9.12", ip: "10.9.9.12" };
+    const now = app.clock.now;
+    const future = nessusReport(host, now + 30 * day, [nessusItem("2201"), nessusItem("2202", { port: 22, severity: 2 })]);
+    expect((await upload(owner, tenant, future)).json()).toMatchObject({ created: 2 });
+    const first = await findingsOf(tenant);
+    for (const r of first) expect(r).toMatchObject({ first_seen: now, last_seen: now });
+    expect(first.find((r) => r.dedupe_key === "nessus:2202|22/tcp")?.due_at).toBe(now + 90 * day);
+    const asset = await app.ctx.db.selectFrom("assets").select(["first_seen", "last_seen"]).where("tenant_id", "=", tenant).executeTakeFirstOrThrow();
+    expect(asset).toEqual({ first_seen: now, last_seen: now });
+    app.clock.now = now + 60_000;
+    expect((await upload(owner, tenant, nessusReport(host, now + 60 * day, [nessusItem("2201")]))).json()).toMatchObject({ updated: 1, fixed: 1 });
+    const fixed = (await findingsOf(tenant)).find((r) => r.dedupe_key === "nessus:2202|22/tcp");
+    expect(fixed).toMatchObject({ status: "Closed", close_reason: "Fixed", closed_at: now + 60_000 });
+    const run = await app.ctx.db.selectFrom("finding_imports").select("scanned_at").where("tenant_id", "=", tenant).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    expect(run.scanned_at).toBe(now + 60_000);
   });
 
   it("reports a CVSS vector that does not parse and keeps the scanner's score", async () => {

@@ -7,7 +7,7 @@ import { addTimeline, type TimelineEntry } from "../alerts/timeline.repository";
 import type { ImportTally } from "../imports/import-tally";
 import type { ResolvedAsset } from "./findings-import.assets";
 import { type Intel, mergeFinding, newFindingRow } from "./findings-import.rows";
-import { existingFindings, intelForCves, upsertFindings, upsertSources, writeCveLinks } from "./findings-import.repository";
+import { existingFindings, intelForCves, moveDueDate, reopenFindings, upsertFindings, upsertSources, writeCveLinks } from "./findings-import.repository";
 import { type CvssResult, scoreCvssVector } from "./cvss";
 
 export interface BatchItem extends ResolvedAsset {
@@ -71,7 +71,8 @@ export class FindingBatchWriter {
 
     const rows = [...groups.values()];
     const stored = await this.existing(rows.map((g) => g.row));
-    const timeline: TimelineEntry[] = [];
+    const reopens: { id: string; closeReason: string | null; dueAt: number | null; entry: TimelineEntry }[] = [];
+    const dueMoves: { id: string; from: number | null; to: number | null }[] = [];
     for (const group of rows) {
       const found = stored.get(`${group.row.asset_id}\u0000${group.row.dedupe_key}`);
       if (!found) {
@@ -86,16 +87,26 @@ export class FindingBatchWriter {
       group.existed = true;
       group.row = merged.row;
       if (merged.reopened) {
-        result.reopened++;
-        timeline.push({
-          tenantId, subjectType: "finding", subjectId: merged.row.id, at: now, actorName: "import", kind: "status",
-          changes: { status: ["Closed", "Open"], closeReason: [found.row.close_reason, null], importId },
-          comment: `Reported again by ${[...group.sources.values()].map((s) => s.scanner).join(", ")} after it was closed as ${found.row.close_reason}.`,
+        reopens.push({
+          id: merged.row.id, closeReason: found.row.close_reason, dueAt: merged.row.due_at,
+          entry: {
+            tenantId, subjectType: "finding", subjectId: merged.row.id, at: now, actorName: "import", kind: "status",
+            changes: { status: ["Closed", "Open"], closeReason: [found.row.close_reason, null], importId },
+            comment: `Reported again by ${[...group.sources.values()].map((s) => s.scanner).join(", ")} after it was closed as ${found.row.close_reason}.`,
+          },
         });
+      } else if (merged.row.due_at !== found.row.due_at) {
+        dueMoves.push({ id: merged.row.id, from: found.row.due_at, to: merged.row.due_at });
       }
     }
     const bulk = this.run.bulk;
     await upsertFindings(this.trx, rows.map((g) => g.row), bulk);
+    // The upsert leaves the workflow columns as they are now; these guarded updates change them
+    // only where they still hold what this import read.
+    const reopened = await reopenFindings(this.trx, tenantId, reopens, now);
+    for (const m of dueMoves) await moveDueDate(this.trx, tenantId, m.id, m.from, m.to);
+    result.reopened += reopened.size;
+    const timeline = reopens.filter((r) => reopened.has(r.id)).map((r) => r.entry);
     await upsertSources(this.trx, rows.flatMap((g) => [...g.sources.values()].map((s) => ({ ...s, finding_id: g.row.id }))), bulk);
     await writeCveLinks(
       this.trx,

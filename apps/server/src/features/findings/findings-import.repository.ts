@@ -34,11 +34,16 @@ function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/** Columns an import may rewrite on a finding it sees again; people's (assignee) are never touched. */
+/**
+ * Columns an import may rewrite on a finding it sees again. The workflow (status, close reason,
+ * closed at, due at, overdue notice) and people's columns (assignee) are not among them: the
+ * import's copy of those was read earlier and an analyst may have changed them since. The
+ * import changes them only in guarded updates (reopenFindings, moveDueDate, closeAsFixed).
+ */
 const importOwnedColumns = [
   "title", "description", "severity", "severity_rank", "cvss_score", "cvss_vector", "cvss_version", "cve_ids", "cve_text",
-  "cwe_id", "remediation", "evidence", "port", "protocol", "service", "status", "close_reason", "services", "first_seen",
-  "last_seen", "due_at", "kev", "epss", "epss_percentile", "updated_at", "closed_at", "overdue_notified_at", "raw",
+  "cwe_id", "remediation", "evidence", "port", "protocol", "service", "services", "first_seen",
+  "last_seen", "kev", "epss", "epss_percentile", "updated_at", "raw",
   "search_text", "asset_key", "asset_name", "asset_type", "department", "business_impact", "client_environment",
 ] as const satisfies readonly (keyof FindingsTable)[];
 
@@ -210,10 +215,57 @@ export async function findingsAbsentFromScan(db: Db, tenantId: string, assetIds:
   return out;
 }
 
-export async function closeAsFixed(db: Db, tenantId: string, ids: string[], closedAt: number, now: number): Promise<void> {
-  for (const part of chunks(ids)) {
-    await db.updateTable("findings").set({ status: "Closed", close_reason: "Fixed", closed_at: closedAt, updated_at: now }).where("tenant_id", "=", tenantId).where("id", "in", part).execute();
+/**
+ * Closes as Fixed the findings that still have the status they were read with; returns those
+ * closed (one an analyst moved meanwhile keeps the analyst's decision).
+ */
+export async function closeAsFixed(db: Db, tenantId: string, gone: { id: string; status: string }[], closedAt: number, now: number): Promise<{ id: string; status: string }[]> {
+  const closed: { id: string; status: string }[] = [];
+  for (const status of new Set(gone.map((g) => g.status))) {
+    for (const part of chunks(gone.filter((g) => g.status === status).map((g) => g.id))) {
+      const rows = await db
+        .updateTable("findings")
+        .set({ status: "Closed", close_reason: "Fixed", closed_at: closedAt, updated_at: now })
+        .where("tenant_id", "=", tenantId)
+        .where("id", "in", part)
+        .where("status", "=", status)
+        .returning("id")
+        .execute();
+      closed.push(...rows.map((r) => ({ id: r.id, status })));
+    }
   }
+  return closed;
+}
+
+/**
+ * Reopens findings the import saw again after they were closed, each only if it is still closed
+ * with the reason that made it reopen (an analyst's decision since then stands). Returns the ids reopened.
+ */
+export async function reopenFindings(db: Db, tenantId: string, rows: { id: string; closeReason: string | null; dueAt: number | null }[], now: number): Promise<Set<string>> {
+  const reopened = new Set<string>();
+  for (const r of rows) {
+    const result = await db
+      .updateTable("findings")
+      .set({ status: "Open", close_reason: null, closed_at: null, due_at: r.dueAt, overdue_notified_at: null, updated_at: now })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", r.id)
+      .where("status", "=", "Closed")
+      .where((eb) => (r.closeReason === null ? eb("close_reason", "is", null) : eb("close_reason", "=", r.closeReason)))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) reopened.add(r.id);
+  }
+  return reopened;
+}
+
+/** Moves a due date the import recomputed (new severity, earlier first sighting) unless someone moved it meanwhile. */
+export async function moveDueDate(db: Db, tenantId: string, id: string, from: number | null, to: number | null): Promise<void> {
+  await db
+    .updateTable("findings")
+    .set({ due_at: to })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", id)
+    .where((eb) => (from === null ? eb("due_at", "is", null) : eb("due_at", "=", from)))
+    .execute();
 }
 
 /** A tenant's findings in id order (for the demo data's triage states). */
@@ -224,12 +276,14 @@ export async function setTriageState(
   db: Db,
   tenantId: string,
   ids: string[],
-  state: { status: string; closeReason: string | null; assignee: string | null; closedAt: number | null; now: number },
+  state: { status: string; closeReason: string | null; assignee: string | null; assigneeUserId?: string | null; closedAt: number | null; now: number },
 ): Promise<void> {
+  // The user behind the name, when the caller resolved one (demo data sets names only).
+  const user = state.assigneeUserId !== undefined ? { assignee_user_id: state.assigneeUserId } : {};
   for (const part of chunks(ids)) {
     await db
       .updateTable("findings")
-      .set({ status: state.status, close_reason: state.closeReason, assignee: state.assignee, closed_at: state.closedAt, updated_at: state.now })
+      .set({ status: state.status, close_reason: state.closeReason, assignee: state.assignee, ...user, closed_at: state.closedAt, updated_at: state.now })
       .where("tenant_id", "=", tenantId)
       .where("id", "in", part)
       .execute();

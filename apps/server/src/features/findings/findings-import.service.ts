@@ -105,8 +105,10 @@ export async function storeFindingEvents(
         if (event.kind === "record") {
           const finding = event.finding as Finding;
           scanners.add(finding.scanner);
+          // Times from the file are capped at the server's clock: a future date would keep the
+          // finding "seen" ahead of every later scan and push its due date out.
           const seen = dayOrUndefined(finding.lastSeen);
-          const seenAt = Number.isFinite(seen) ? seen : now;
+          const seenAt = Number.isFinite(seen) ? Math.min(seen, now) : now;
           const first = dayOrUndefined(finding.firstSeen);
           batch.push({ finding, rawJson: event.rawJson, row: event.row, seenAt, firstSeen: Number.isFinite(first) ? Math.min(first, seenAt) : seenAt });
           if (batch.length >= BATCH) await flush();
@@ -150,9 +152,11 @@ async function markFixed(
   }
   let fixed = 0;
   for (const [scannedAt, assetIds] of byTime) {
-    const gone = await findingsAbsentFromScan(trx, run.tenantId, assetIds, run.scanner, run.importId, scannedAt);
-    if (gone.length === 0) continue;
-    await closeAsFixed(trx, run.tenantId, gone.map((g) => g.id), scannedAt, run.now);
+    const absent = await findingsAbsentFromScan(trx, run.tenantId, assetIds, run.scanner, run.importId, scannedAt);
+    if (absent.length === 0) continue;
+    // Scan times come from the file (capped at the clock when read); cap again so closed_at never
+    // lies in the server's future whatever the caller passed.
+    const gone = await closeAsFixed(trx, run.tenantId, absent, Math.min(scannedAt, run.now), run.now);
     await addTimeline(
       trx,
       gone.map((g) => ({

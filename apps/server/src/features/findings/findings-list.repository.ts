@@ -2,6 +2,7 @@ import { type FindingListQuery, type FindingSortKey, priorityRank } from "@watch
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { isSqlite } from "../../db/dialect";
 import type { DB } from "../../db/tables";
+import type { CursorSort } from "../alerts/alert-list.repository";
 import { findingTextCandidates, textCandidateRows } from "./findings-search.repository";
 
 /** Statuses that still need work; Closed is the only done state. */
@@ -140,6 +141,17 @@ export function filteredFindings(db: Kysely<DB>, tenantIds: readonly string[], q
   }
   return query;
 }
+
+/** Finding sorts whose values are numbers; the rest sort text. */
+const numericSorts: ReadonlySet<FindingSortKey> = new Set(["lastSeen", "priority", "score", "dueAt", "createdAt", "epss", "kev"]);
+
+/** What a finding-list cursor continues (see decodeAlertCursor). */
+export const findingCursorSort = (q: Pick<FindingListQuery, "sort" | "dir">): CursorSort => ({
+  sort: q.sort,
+  dir: q.dir,
+  type: numericSorts.has(q.sort) ? "number" : "string",
+  nullable: sortColumns[q.sort].nullable,
+});
 
 export interface FindingCursor {
   v: string | number | null;

@@ -151,6 +151,18 @@ describe("vulnerable-asset list", () => {
     expect(departments).toEqual(["Finance", "Finance", "IT", "IT", "IT", null, null]);
   });
 
+  it("refuses a cursor from another sort or direction, or with a value that does not fit the sort (400 on cursor)", async () => {
+    const cursor = (await list(analyst, "sort=score&dir=desc&limit=2")).nextCursor as string;
+    expect((await list(analyst, `sort=score&dir=desc&limit=2&cursor=${cursor}`)).items).toHaveLength(2);
+    const forged = (c: object) => Buffer.from(JSON.stringify(c)).toString("base64url");
+    for (const query of [`sort=title&dir=desc&cursor=${cursor}`, `sort=score&dir=asc&cursor=${cursor}`, `sort=score&dir=desc&cursor=${forged({ s: "score", d: "desc", v: "abc", id: "x" })}`,
+      `sort=title&dir=asc&cursor=${forged({ s: "title", d: "asc", v: null, id: "x" })}`, `sort=score&dir=desc&cursor=${forged({ v: 1, id: "x" })}`]) {
+      const response = await analyst.get(`/api/v1/findings?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().details[0]).toMatchObject({ path: "cursor", message: expect.any(String) });
+    }
+  });
+
   it("exports the filtered, sorted set as formula-safe CSV", async () => {
     const response = await analyst.get("/api/v1/findings/export.csv?view=all&sort=title&dir=asc");
     expect(response.statusCode).toBe(200);
@@ -316,5 +328,65 @@ describe("tenant isolation", () => {
     const { client: viewer } = await signedInClient(app, [{ tenantId, role: "viewer" }]);
     expect((await viewer.get(`/api/v1/findings/${ids.ssl}`)).statusCode).toBe(200);
     expect((await viewer.post(`/api/v1/findings/${ids.ssl}/comments`, { comment: "hi" })).statusCode).toBe(403);
+  });
+});
+
+describe("concurrent changes and who may be assigned", () => {
+  let raceTenant: string;
+  let racer: TestClient;
+  let raceAsset: AssetsTable;
+  beforeAll(async () => {
+    raceTenant = (await makeTenant(app, "Race Tenant")).id;
+    racer = (await signedInClient(app, [{ tenantId: raceTenant, role: "analyst" }])).client;
+    raceAsset = await seedAsset(app.ctx.db, raceTenant, { key: "ASSET-0001", name: "race-01", type: "Server" }, now);
+  });
+  const status = async (id: string) => (await racer.get(`/api/v1/findings/${id}`)).json().finding.status as string;
+
+  /** Someone else moves the finding after the request read it and before it writes (the next transaction). */
+  const movedMeanwhile = (id: string, to: string) => {
+    const db = app.ctx.db as unknown as { transaction: () => { execute: (fn: unknown) => Promise<unknown> } };
+    Object.defineProperty(db, "transaction", {
+      configurable: true,
+      value: () => {
+        delete (db as { transaction?: unknown }).transaction;
+        const builder = db.transaction();
+        return { execute: async (fn: unknown) => {
+          await app.ctx.db.updateTable("findings").set({ status: to }).where("id", "=", id).execute();
+          return builder.execute(fn);
+        } };
+      },
+    });
+  };
+
+  it("answers 409 with the moves allowed now when the status changed between the check and the write", async () => {
+    const id = (await seedFinding(app.ctx.db, raceAsset, { title: "Raced alone", severity: "High", score: 7 }, now)).id;
+    movedMeanwhile(id, "Closed");
+    const lost = await racer.post(`/api/v1/findings/${id}/status`, { status: "Triaged" });
+    expect(lost.statusCode, lost.body).toBe(409);
+    expect(lost.json().details[0]).toEqual({ path: "status", message: "allowed: Open" });
+    expect(await status(id)).toBe("Closed");
+    expect((await racer.get(`/api/v1/findings/${id}`)).json().timeline.map((t: { kind: string }) => t.kind)).toEqual(["created"]);
+  });
+
+  it("does the same for bulk moves, finding by finding", async () => {
+    const targets: string[] = [];
+    for (const title of ["Raced in bulk 1", "Raced in bulk 2"]) targets.push((await seedFinding(app.ctx.db, raceAsset, { title, severity: "Medium", score: 5 }, now)).id);
+    movedMeanwhile(targets[0] as string, "In Progress");
+    const body = (await racer.post("/api/v1/findings/bulk", { ids: targets, action: { type: "status", status: "Triaged" } })).json();
+    expect(body.updated).toBe(1);
+    expect(body.results.find((r: { id: string }) => r.id === targets[0])).toMatchObject({ ok: false, error: expect.stringContaining("allowed: Triaged, Closed") });
+    expect([await status(targets[0] as string), await status(targets[1] as string)]).toEqual(["In Progress", "Triaged"]);
+  });
+
+  it("assigns only members who may write data: not viewers, not executives", async () => {
+    const id = (await seedFinding(app.ctx.db, raceAsset, { title: "Needs an owner", severity: "Low", score: 2 }, now)).id;
+    for (const role of ["viewer", "executive"] as const) {
+      const member = await makeUser(app, [{ tenantId: raceTenant, role }]);
+      const refused = await racer.post(`/api/v1/findings/${id}/assign`, { assigneeUserId: member.id });
+      expect(refused.statusCode, role).toBe(400);
+      expect(refused.json().details[0].path).toBe("assigneeUserId");
+    }
+    const analystMember = await makeUser(app, [{ tenantId: raceTenant, role: "analyst" }]);
+    expect((await racer.post(`/api/v1/findings/${id}/assign`, { assigneeUserId: analystMember.id })).statusCode).toBe(200);
   });
 });

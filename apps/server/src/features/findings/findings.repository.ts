@@ -1,3 +1,4 @@
+import { type Role, roleCan } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB, FindingsTable } from "../../db/tables";
 import type { FindingRow } from "./finding-view";
@@ -33,6 +34,15 @@ export async function updateFinding(db: Db, tenantId: string, id: string, change
   await db.updateTable("findings").set(changes).where("tenant_id", "=", tenantId).where("id", "=", id).execute();
 }
 
+/**
+ * A status change that holds only while the finding still has the status the move was checked
+ * against: a concurrent change makes it update nothing (false), never overwrite the other.
+ */
+export async function updateFindingStatus(db: Db, tenantId: string, id: string, from: string, changes: Partial<FindingsTable>): Promise<boolean> {
+  const result = await db.updateTable("findings").set(changes).where("tenant_id", "=", tenantId).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export const findingSources = (db: Db, tenantId: string, findingId: string) =>
   db
     .selectFrom("finding_sources")
@@ -43,7 +53,7 @@ export const findingSources = (db: Db, tenantId: string, findingId: string) =>
     .orderBy("scanner_finding_id")
     .execute();
 
-/** A member of the tenant who can work findings (executives only read dashboards). */
+/** A member of the tenant who can work findings: one who may write data (not viewers or executives). */
 export async function assignableMember(db: Db, tenantId: string, userId: string): Promise<{ displayName: string } | undefined> {
   const member = await db
     .selectFrom("memberships")
@@ -52,5 +62,24 @@ export async function assignableMember(db: Db, tenantId: string, userId: string)
     .where("memberships.tenant_id", "=", tenantId)
     .where("users.id", "=", userId)
     .executeTakeFirst();
-  return member && member.role !== "executive" ? { displayName: member.display_name } : undefined;
+  return member && roleCan(member.role as Role, "data.write") ? { displayName: member.display_name } : undefined;
+}
+
+/**
+ * The members who can work findings, by display name, for files that name an assignee: a name
+ * two such members share resolves to nobody rather than to either.
+ */
+export async function assignableMembersByName(db: Db, tenantId: string, names: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("memberships")
+    .innerJoin("users", "users.id", "memberships.user_id")
+    .select(["users.id", "users.display_name", "memberships.role"])
+    .where("memberships.tenant_id", "=", tenantId)
+    .where("users.display_name", "in", unique)
+    .execute();
+  const byName = new Map<string, string | null>();
+  for (const r of rows.filter((m) => roleCan(m.role as Role, "data.write"))) byName.set(r.display_name, byName.has(r.display_name) ? null : r.id);
+  return new Map([...byName].filter((e): e is [string, string] => e[1] !== null));
 }

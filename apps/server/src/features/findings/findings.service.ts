@@ -17,7 +17,7 @@ import { decodeAlertCursor, encodeAlertCursor } from "../alerts/alert-list.repos
 import type { Doer } from "../alerts/alerts.service";
 import { addTimeline, listTimeline } from "../alerts/timeline.repository";
 import { type FindingRow, toFindingDetail, toFindingSummary } from "./finding-view";
-import { planFindingList, sortedFindingPage } from "./findings-list.repository";
+import { findingCursorSort, planFindingList, sortedFindingPage } from "./findings-list.repository";
 import * as repo from "./findings.repository";
 
 /** Where the web app shows one finding; notifications link here. */
@@ -25,14 +25,14 @@ export const findingLink = (id: string) => `/dashboard/risk/vulnerabilities/find
 
 export async function listFindings(ctx: AppContext, scope: TenantScope, query: FindingListQuery) {
   const now = ctx.now();
-  const cursor = decodeAlertCursor(query.cursor);
+  const cursor = decodeAlertCursor(query.cursor, findingCursorSort(query));
   const plan = await planFindingList(ctx.db, scope.tenantIds, query, now);
   const rows = await sortedFindingPage(ctx.db, scope.tenantIds, query, now, cursor, plan);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((r) => toFindingSummary(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeAlertCursor({ v: last.sort_value, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: last.sort_value, id: last.id }) : null,
   };
 }
 
@@ -66,11 +66,7 @@ export async function getFinding(ctx: AppContext, scope: TenantScope, id: string
 export function statusChanges(row: Pick<FindingsTable, "status">, body: FindingStatusBody, now: number): Partial<FindingsTable> {
   const from = row.status as FindingStatus;
   const check = checkFindingMove(from, body.status, body.closeReason);
-  if (!check.ok && check.field === "status") {
-    throw new AppError(409, errorCodes.conflict, `A finding cannot move from ${from} to ${body.status}.`, [
-      { path: "status", message: `allowed: ${allowedFindingMoves(from).join(", ") || "none"}` },
-    ]);
-  }
+  if (!check.ok && check.field === "status") throw moveConflict(from, `A finding cannot move from ${from} to ${body.status}.`);
   if (!check.ok) throw invalid(check.field, check.reason);
   const changes: Partial<FindingsTable> = { status: body.status, updated_at: now };
   if (body.status === "Closed") Object.assign(changes, { closed_at: now, close_reason: body.closeReason ?? null });
@@ -78,11 +74,20 @@ export function statusChanges(row: Pick<FindingsTable, "status">, body: FindingS
   return changes;
 }
 
+const moveConflict = (from: FindingStatus, message: string) =>
+  new AppError(409, errorCodes.conflict, message, [{ path: "status", message: `allowed: ${allowedFindingMoves(from).join(", ") || "none"}` }]);
+
 async function applyStatus(ctx: AppContext, doer: Doer, row: FindingRow, body: FindingStatusBody) {
   const now = ctx.now();
   const changes = statusChanges(row, body, now);
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateFinding(trx, row.tenant_id, row.id, changes);
+    // The move was checked against the status read before; if someone changed it since, the
+    // update matches nothing and the caller hears what is allowed from the status it has now.
+    if (!(await repo.updateFindingStatus(trx, row.tenant_id, row.id, row.status, changes))) {
+      const current = await repo.findFinding(trx, [row.tenant_id], row.id);
+      if (!current) throw notFound("Finding");
+      throw moveConflict(current.status as FindingStatus, `The finding changed from ${row.status} to ${current.status} meanwhile; it was not moved to ${body.status}.`);
+    }
     await addTimeline(trx, [
       {
         tenantId: row.tenant_id, subjectType: "finding", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status",

@@ -2,8 +2,10 @@ import {
   type AlertSortKey,
   alertSortKeys,
   environments,
+  escalatedStates,
   incidentStatuses,
   priorities,
+  resolutionTypes,
   slaStates,
   tactics,
 } from "@watchfloor/shared";
@@ -27,6 +29,8 @@ export const listFilterKeys = [
   "ackSla",
   "respondSla",
   "environment",
+  "resolution",
+  "escalated",
 ] as const;
 export type ListFilterKey = (typeof listFilterKeys)[number];
 
@@ -42,6 +46,8 @@ export const filterLabels: Record<ListFilterKey | "from" | "to" | "q", string> =
   ackSla: "Acknowledge SLA",
   respondSla: "Respond SLA",
   environment: "Environment",
+  resolution: "Resolution",
+  escalated: "Escalated to incident",
   from: "From",
   to: "To",
   q: "Search",
@@ -55,6 +61,8 @@ export const enumOptions: Partial<Record<ListFilterKey, readonly string[]>> = {
   ackSla: slaStates,
   respondSla: slaStates,
   environment: environments,
+  resolution: resolutionTypes,
+  escalated: escalatedStates,
 };
 
 export type ListState = {

@@ -1,15 +1,11 @@
 import type { DashboardSummary } from "@watchfloor/shared";
 import { Link } from "react-router";
 import { Card } from "@/components/ui/page";
-import { paths } from "@/config/paths";
 import { describeTrend, formatCount } from "../lib/format";
 import { listLink } from "../lib/links";
 import type { DashboardRange } from "../lib/range";
 
-/**
- * What became of the range's alerts. The list has no filter for escalation or resolution type yet,
- * so those rows open the closest list (incidents; closed alerts) rather than an exact one.
- */
+/** What became of the range's alerts; each figure opens the alert list that counts it. */
 export function OutcomesCard({ summary: s, range }: { summary: DashboardSummary; range: DashboardRange }) {
   const volume = describeTrend(s.alerts, "count", "lower");
   const rows = [
@@ -20,8 +16,12 @@ export function OutcomesCard({ summary: s, range }: { summary: DashboardSummary;
       note: volume ? `${volume.text} vs previous period` : undefined,
     },
     { label: "Resolved or closed", value: s.resolved, to: listLink("closed", range) },
-    { label: "Resolved automatically", value: s.resolvedAutomatically, to: listLink("closed", range) },
-    { label: "Escalated to incidents", value: s.escalated, to: paths.incidents.cases },
+    {
+      label: "Resolved automatically",
+      value: s.resolvedAutomatically,
+      to: listLink("closed", range, { resolution: "Automated" }),
+    },
+    { label: "Escalated to incidents", value: s.escalated, to: listLink("all", range, { escalated: "Yes" }) },
   ];
   return (
     <Card title="Outcomes" className="min-w-0">
