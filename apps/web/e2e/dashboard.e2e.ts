@@ -80,6 +80,17 @@ describe("security overview", () => {
     const priorities = await page.locator("[data-testid=alert-row] td:nth-child(3)").allTextContents();
     expect(priorities.length).toBe(Math.min(critical, 50));
     expect(priorities.every((p) => p === "Critical")).toBe(true);
+
+    // A top-list row opens the alerts of exactly that rule (not a free-text search).
+    await page.goBack();
+    const lastRule = page.getByTestId("top-rules").getByRole("link").last();
+    // The link carries the rule's key (its id, or the alert name when it has none); the row shows its label.
+    const count = await lastRule.locator("span.tabular-nums").textContent();
+    await lastRule.click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/incidents/all" && Boolean(u.searchParams.get("rule")));
+    expect(new URL(page.url()).searchParams.get("q")).toBeNull();
+    await listSettled(page);
+    expect(await page.locator("[data-testid=alert-row]").count()).toBe(Math.min(Number(count?.replace(/,/g, "")), 50));
     consoleWatch.assertClean();
     await context.close();
   });

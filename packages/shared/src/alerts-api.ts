@@ -37,6 +37,10 @@ export const alertListQuerySchema = z.object({
   environment: list(environmentSchema),
   resolution: list(resolutionTypeSchema),
   escalated: list(z.enum(escalatedStates)),
+  /** Exact rule (the alert's name when it has no rule), host name and user name: the dashboard's top lists link here. */
+  rule: list(z.string().max(300)),
+  host: list(z.string().max(255)),
+  user: list(z.string().max(255)),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   q: z.string().trim().max(200).optional(),

@@ -130,6 +130,9 @@ export function filteredAlerts(
   if (q.environment?.length) query = query.where(col("client_environment"), "in", q.environment);
   if (q.resolution?.length) query = query.where("alerts.resolution_type", "in", q.resolution);
   // Both values selected means every alert: no condition.
+  if (q.rule?.length) query = query.where(sql<string>`coalesce(alerts.rule, alerts.name)`, "in", q.rule);
+  if (q.host?.length) query = query.where("alerts.hostname", "in", q.host);
+  if (q.user?.length) query = query.where("alerts.username", "in", q.user);
   if (q.escalated?.length === 1) query = query.where("alerts.incident_id", q.escalated[0] === "Yes" ? "is not" : "is", null);
   if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));

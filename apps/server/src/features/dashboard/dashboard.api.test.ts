@@ -149,6 +149,11 @@ describe("dashboard summary", () => {
     expect(await list("view=all&technique=T1110")).toBe(2);
     expect(await list("view=open&assignee=unassigned")).toBe(2);
     expect(await list("view=all&ackSla=Met")).toBe(1);
+    // The top lists link by exact rule (the name when there is none), host and user.
+    expect(await list("view=all&rule=PowerShell")).toBe(3);
+    expect(await list("view=all&rule=Brute%20force")).toBe(2);
+    expect(await list("view=all&host=ws-1")).toBe(2);
+    expect(await list("view=all&host=ws")).toBe(0);
   });
 
   it("compares tenants for people in several, and never shows one tenant's figures to another", async () => {

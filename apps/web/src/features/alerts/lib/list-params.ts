@@ -31,6 +31,9 @@ export const listFilterKeys = [
   "environment",
   "resolution",
   "escalated",
+  "rule",
+  "host",
+  "user",
 ] as const;
 export type ListFilterKey = (typeof listFilterKeys)[number];
 
@@ -48,6 +51,9 @@ export const filterLabels: Record<ListFilterKey | "from" | "to" | "q", string> =
   environment: "Environment",
   resolution: "Resolution",
   escalated: "Escalated to incident",
+  rule: "Rule",
+  host: "Host",
+  user: "User",
   from: "From",
   to: "To",
   q: "Search",

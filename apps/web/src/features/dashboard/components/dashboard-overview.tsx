@@ -54,7 +54,7 @@ export function DashboardOverview({ range }: { range: DashboardRange }) {
           testId="top-rules"
           items={s.topRules}
           empty="No rules in this range."
-          linkFor={(i) => listLink("all", range, { q: i.key })}
+          linkFor={(i) => listLink("all", range, { rule: i.key })}
         />
         <TopList
           title="Top ATT&CK techniques"
@@ -75,14 +75,14 @@ export function DashboardOverview({ range }: { range: DashboardRange }) {
           testId="top-hosts"
           items={s.topHosts}
           empty="No hostnames in this range."
-          linkFor={(i) => listLink("all", range, { q: i.key })}
+          linkFor={(i) => listLink("all", range, { host: i.key })}
         />
         <TopList
           title="Top users"
           testId="top-users"
           items={s.topUsers}
           empty="No user names in this range."
-          linkFor={(i) => listLink("all", range, { q: i.key })}
+          linkFor={(i) => listLink("all", range, { user: i.key })}
         />
         <OutcomesCard summary={s} range={range} />
       </div>
