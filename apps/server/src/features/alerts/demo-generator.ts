@@ -209,7 +209,7 @@ export function* generateAlerts(options: DemoAlertOptions): Generator<{ tenant: 
           ["Hybrid", 20],
         ] as const),
         deviceType,
-        hostname: `${hostPrefix}-${pick(rng, departments).slice(0, 3).toUpperCase()}-${String(between(rng, 1, 999)).padStart(4, "0")}`,
+        hostname: `${hostPrefix}-${(pick(rng, departments).split(" ")[0] ?? "").slice(0, 3).toUpperCase()}-${String(between(rng, 1, 999)).padStart(4, "0")}`,
         username: user,
         userId: `u${between(rng, 10000, 99999)}`,
         userDepartment: pick(rng, departments),
