@@ -86,6 +86,15 @@ async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector("[data-testid=surface-status]")?.textContent?.includes("refreshing"));
 }
 
+/**
+ * After a filter change the previous rows stay on screen until the new query starts, so "not
+ * refreshing" alone can still show the old list: wait for the count the filter should give.
+ */
+async function expectCount(page: Page, selector: string, n: number) {
+  await settled(page);
+  await expect.poll(() => page.locator(selector).count(), { timeout: 10_000 }).toBe(n);
+}
+
 /** The whole page: main scrolls inside the shell, so the window grows to its height for the picture. */
 async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
@@ -158,16 +167,14 @@ describe("attack surface", () => {
     await page.getByTestId("surface-figure-new").focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((u) => u.searchParams.get("newOnly") === "true");
-    await settled(page);
-    expect(await page.locator("[data-testid=exposure-row]").count()).toBe(1);
+    await expectCount(page, "[data-testid=exposure-row]", 1);
     await page.getByRole("button", { name: "Remove filter New since previous scan" }).press("Enter");
     await page.waitForURL((u) => !u.searchParams.has("newOnly"));
 
     await page.getByLabel("Search the attack surface").fill("legacy.watchfloor");
     await page.keyboard.press("Enter");
     await page.waitForURL((u) => u.searchParams.get("q") === "legacy.watchfloor");
-    await settled(page);
-    expect(await page.getByTestId("surface-asset").count()).toBe(1);
+    await expectCount(page, "[data-testid=surface-asset]", 1);
 
     await page.goto(`${base}${surfacePath}?expiringDays=-1&sort=expiry`);
     await settled(page);
@@ -180,8 +187,7 @@ describe("attack surface", () => {
     await page.getByLabel("Certificate", { exact: true }).selectOption("");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL((u) => u.searchParams.get("port") === String(ports.ssh) && !u.searchParams.has("expiringDays"));
-    await settled(page);
-    expect(await page.locator("[data-testid=exposure-row]").count()).toBe(1);
+    await expectCount(page, "[data-testid=exposure-row]", 1);
     await page.getByLabel("Sort by").selectOption("name");
     await page.waitForURL((u) => u.searchParams.get("sort") === "name");
     consoleWatch.assertClean();
