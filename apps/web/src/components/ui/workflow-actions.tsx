@@ -27,23 +27,8 @@ export function WorkflowActions({
   allowedMoves: string[];
   onTransition: (body: TransitionBody) => Promise<unknown>;
 }) {
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { move, busy, error } = useStatusMove(onTransition);
   const [closing, setClosing] = useState(false);
-
-  async function move(body: TransitionBody) {
-    setBusy(body.status);
-    setError(null);
-    try {
-      await onTransition(body);
-      return true;
-    } catch (e) {
-      setError(e);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const reopen = !isOpenStatus(status);
   return (
@@ -93,9 +78,32 @@ export function WorkflowActions({
   );
 }
 
-/** The 409 details carry "allowed: A, B"; shown after the message so the person knows what to do. */
-function describeAllowed(error: unknown): string {
+/**
+ * One status move at a time: which move is in flight, and the last refusal. Resolves true when
+ * the server accepted the move (so a dialog can close), false when it refused.
+ */
+export function useStatusMove<B extends { status: string }>(onMove: (body: B) => Promise<unknown>) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  async function move(body: B) {
+    setBusy(body.status);
+    setError(null);
+    try {
+      await onMove(body);
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { move, busy, error };
+}
+
+/** The 409 details carry "allowed: A, B"; shown after the message (unless it already says so). */
+export function describeAllowed(error: unknown): string {
   const details = (error as { details?: { path?: string; message: string }[] }).details;
   const allowed = details?.find((d) => d.path === "status")?.message;
-  return allowed ? ` (${allowed})` : "";
+  return allowed && !errorMessage(error).includes(allowed) ? ` (${allowed})` : "";
 }

@@ -3,6 +3,7 @@ import { ArrowRight, CheckCircle2, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/states";
+import { describeAllowed, useStatusMove } from "@/components/ui/workflow-actions";
 import { errorMessage } from "@/lib/api-client";
 import { CloseFindingDialog } from "./close-finding-dialog";
 
@@ -27,23 +28,8 @@ export function FindingWorkflow({
   allowedMoves: FindingStatus[];
   onMove: (body: FindingStatusBody) => Promise<unknown>;
 }) {
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { move, busy, error } = useStatusMove(onMove);
   const [closing, setClosing] = useState(false);
-
-  async function move(body: FindingStatusBody) {
-    setBusy(body.status);
-    setError(null);
-    try {
-      await onMove(body);
-      return true;
-    } catch (e) {
-      setError(e);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
 
   return (
     <div className="space-y-3">
@@ -91,11 +77,4 @@ export function FindingWorkflow({
       />
     </div>
   );
-}
-
-/** The 409 details carry "allowed: A, B"; shown after the message so the person knows what to do. */
-function describeAllowed(error: unknown): string {
-  const details = (error as { details?: { path?: string; message: string }[] }).details;
-  const allowed = details?.find((d) => d.path === "status")?.message;
-  return allowed && !errorMessage(error).includes(allowed) ? ` (${allowed})` : "";
 }
