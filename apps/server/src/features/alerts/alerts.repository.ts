@@ -23,17 +23,19 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   const existing = bulk ? undefined : await existingIds(db, tenantId, rows);
   let created = 0;
   let updated = 0;
-  const known = new Set<string>();
+  // Ids already in the database (a key repeated within this call is not, until written).
+  const stored = new Set<string>();
   const ids: string[] = [];
   const latest = new Map<string, AlertsTable>();
   const seen = new Map<string, string>();
   for (const row of rows) {
     const key = `${row.source}\u0000${row.source_id}`;
-    const knownId = seen.get(key) ?? (bulk ? bulk.existingId(tenantId, row.source, row.source_id) : existing?.get(key));
-    if (knownId) {
+    const repeated = seen.get(key);
+    const storedId = repeated ? undefined : bulk ? bulk.existingId(tenantId, row.source, row.source_id) : existing?.get(key);
+    if (repeated || storedId) {
       updated++;
-      row.id = knownId;
-      known.add(knownId);
+      row.id = repeated ?? storedId ?? row.id;
+      if (storedId) stored.add(storedId);
     } else {
       created++;
     }
@@ -43,8 +45,9 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   }
   const unique = [...latest.values()];
   if (bulk) {
-    bulk.upsertAlerts(unique, sourceOwnedColumns);
-    const stale = unique.filter((r) => known.has(r.id)).map((r) => r.id);
+    const stale = unique.filter((r) => stored.has(r.id)).map((r) => r.id);
+    bulk.insertAlerts(unique.filter((r) => !stored.has(r.id)));
+    bulk.updateAlerts(unique.filter((r) => stored.has(r.id)), sourceOwnedColumns);
     for (let i = 0; i < stale.length; i += 500) await db.deleteFrom("alert_attack").where("alert_id", "in", stale.slice(i, i + 500)).execute();
     bulk.insertAttackLinks(unique.flatMap((r) => attackLinks(tenantId, r)));
     return { created, updated, ids };
@@ -60,7 +63,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
         ),
       )
       .execute();
-    await writeAttackLinks(db, tenantId, chunk, known);
+    await writeAttackLinks(db, tenantId, chunk, stored);
   }
   return { created, updated, ids };
 }
