@@ -9,12 +9,12 @@ import { Worker } from "node:worker_threads";
  * as `dist/<bundled>.js` beside main.js (see build.mjs); from sources (tests, benchmarks,
  * `npm run dev`) the worker registers tsx first and imports the TypeScript entry.
  */
-export function startWorker(from: string, source: string, bundled: string): Worker {
+export function startWorker(from: string, source: string, bundled: string, workerData?: unknown): Worker {
   if (from.endsWith(".ts")) {
     const entry = new URL(source, from).href;
-    return new Worker(`import(${JSON.stringify(tsxEsmApi(from))}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
+    return new Worker(`import(${JSON.stringify(tsxEsmApi(from))}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`, { eval: true, workerData });
   }
-  return new Worker(new URL(`./${bundled}.js`, from));
+  return new Worker(new URL(`./${bundled}.js`, from), { workerData });
 }
 
 /** tsx's ESM register API as a file URL (require.resolve would give its CommonJS build). */

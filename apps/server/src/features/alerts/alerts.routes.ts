@@ -33,8 +33,8 @@ export const alertRoutes =
 
     // The ingest worker belongs to the server: a closed server leaves no thread behind.
     app.addHook("onClose", closeIngestWorker);
-    // NDJSON bodies arrive as text and are split (in the ingest worker when big) so a bad line is reported by number.
-    app.addContentTypeParser("application/x-ndjson", { parseAs: "string", bodyLimit: 256 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    // NDJSON bodies arrive as bytes and are decoded and split (in the ingest worker when big) so a bad line is reported by number.
+    app.addContentTypeParser("application/x-ndjson", { parseAs: "buffer", bodyLimit: 256 * 1024 * 1024 }, (_req, body, done) => done(null, body));
 
     app.post(
       "/alerts",

@@ -20,7 +20,7 @@ import { alertCursorSort, cursorValue, decodeAlertCursor, encodeAlertCursor, fil
 import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
 import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
-import { normaliseOffThread } from "./ingest-pool";
+import { normaliseOffThread, ownBytes } from "./ingest-pool";
 import type { IngestChunk } from "./ingest-protocol";
 import { slaPolicies } from "./sla-policies.repository";
 import { addTimeline, listTimeline } from "./timeline.repository";
@@ -39,7 +39,7 @@ export interface IngestOutcome {
 
 // Below these sizes a worker round trip costs more than it saves.
 const OFF_THREAD_MIN_ITEMS = 500;
-const OFF_THREAD_MIN_CHARS = 256 * 1024;
+const OFF_THREAD_MIN_BYTES = 256 * 1024;
 
 /**
  * Validates and stores alerts for one tenant in one transaction. Invalid items are reported
@@ -56,9 +56,10 @@ export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unk
  * in the ingest worker while this thread writes the chunks it has finished.
  */
 export async function ingestBulk(ctx: AppContext, tenantId: string, body: unknown, doer: Doer): Promise<IngestOutcome> {
-  if (typeof body === "string") {
-    if (body.length >= OFF_THREAD_MIN_CHARS) return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, text: body }));
-    return ingestAlerts(ctx, tenantId, bodyErrorsAsInvalid(() => parseNdjsonLines(ndjsonLines(body))), doer);
+  if (Buffer.isBuffer(body)) {
+    // Big NDJSON bodies go to the worker undecoded: this thread never turns them into a string.
+    if (body.byteLength >= OFF_THREAD_MIN_BYTES) return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, bytes: ownBytes(body) }));
+    return ingestAlerts(ctx, tenantId, bodyErrorsAsInvalid(() => parseNdjsonLines(ndjsonLines(body.toString("utf8")))), doer);
   }
   if (Array.isArray(body)) {
     if (body.length >= OFF_THREAD_MIN_ITEMS) return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, items: body }));

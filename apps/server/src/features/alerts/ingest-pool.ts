@@ -1,8 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../../lib/worker-entry";
 import { BulkBodyError } from "./bulk-body";
 import type { IngestChunk, IngestJob, IngestReply } from "./ingest-protocol";
 
@@ -12,20 +9,8 @@ let worker: Worker | undefined;
 let nextJob = 1;
 const listeners = new Map<number, Listener>();
 
-/**
- * The bundled server ships the worker as dist/ingest-worker.js beside main.js; from sources
- * (tests, benchmarks, `npm run dev`) the worker registers tsx first, as bin/watchfloor.mjs does.
- */
 function spawn(): Worker {
-  const here = import.meta.url;
-  let created: Worker;
-  if (here.endsWith(".ts")) {
-    const tsx = tsxEsmApi(here);
-    const entry = new URL("./ingest-worker.ts", here).href;
-    created = new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
-  } else {
-    created = new Worker(new URL("./ingest-worker.js", here));
-  }
+  const created = startWorker(import.meta.url, "./ingest-worker.ts", "ingest-worker");
   created.unref();
   created.on("message", (reply: IngestReply) => listeners.get(reply.job)?.(reply));
   created.on("error", (error) => fail(`the ingest worker stopped: ${error.message}`));
@@ -36,15 +21,20 @@ function spawn(): Worker {
   return created;
 }
 
-/** tsx's ESM register API as a file URL (require.resolve would give its CommonJS build). */
-function tsxEsmApi(from: string): string {
-  const manifest = createRequire(from).resolve("tsx/package.json");
-  const exports = JSON.parse(readFileSync(manifest, "utf8")).exports["./esm/api"].import.default as string;
-  return pathToFileURL(path.join(path.dirname(manifest), exports)).href;
-}
-
 function fail(reason: string): void {
   for (const [job, listener] of listeners) listener({ job, kind: "error", field: "body", reason });
+}
+
+/**
+ * The bytes of a request body as an ArrayBuffer of their own, which postMessage can transfer
+ * instead of copying. A big body is normally one already (Buffer.concat of its chunks); a slice
+ * of a shared pool is copied.
+ */
+export function ownBytes(body: Buffer): ArrayBuffer {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer) return body.buffer;
+  const copy = new ArrayBuffer(body.byteLength);
+  new Uint8Array(copy).set(body);
+  return copy;
 }
 
 /**
@@ -61,7 +51,7 @@ export async function* normaliseOffThread(body: Omit<IngestJob, "job">): AsyncGe
     wake?.();
   });
   try {
-    worker.postMessage({ ...body, job } satisfies IngestJob);
+    worker.postMessage({ ...body, job } satisfies IngestJob, body.bytes ? [body.bytes] : []);
     for (;;) {
       if (!queue.length) {
         await new Promise<void>((resolve) => {

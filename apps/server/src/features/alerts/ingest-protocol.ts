@@ -3,12 +3,14 @@ import type { IngestRejection, NormaliseContext } from "./alert-normalise";
 
 /** Rows per message from the ingest worker: small enough to overlap, big enough to amortise. */
 export const INGEST_CHUNK = 1000;
+/** The first chunk of a request: the main thread waits for it with nothing else to do. */
+export const INGEST_FIRST_CHUNK = 100;
 
 export interface IngestJob {
   job: number;
   context: NormaliseContext;
-  /** An NDJSON body, split and parsed in the worker, or items already parsed from a JSON array. */
-  text?: string;
+  /** An NDJSON body as UTF-8 bytes (transferred, not copied), decoded, split and parsed in the worker, or items already parsed from a JSON array. */
+  bytes?: ArrayBuffer;
   items?: unknown[];
 }
 

@@ -4,20 +4,25 @@ import { parentPort } from "node:worker_threads";
 import type { NormaliseContext } from "./alert-normalise";
 import { normaliseAlerts } from "./alert-normalise";
 import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
-import { INGEST_CHUNK, type IngestJob, type IngestReply } from "./ingest-protocol";
+import { INGEST_CHUNK, INGEST_FIRST_CHUNK, type IngestJob, type IngestReply } from "./ingest-protocol";
+
+/** Chunk boundaries: a small first chunk, so the main thread starts writing sooner. */
+function* chunks(total: number): Generator<[number, number]> {
+  for (let start = 0, size = INGEST_FIRST_CHUNK; start < total; start += size, size = INGEST_CHUNK) yield [start, Math.min(total, start + size)];
+}
 
 function run(job: IngestJob, post: (reply: IngestReply) => void): void {
   const context: NormaliseContext = job.context;
   try {
-    if (job.text !== undefined) {
-      const lines = ndjsonLines(job.text);
-      for (let i = 0; i < lines.length; i += INGEST_CHUNK) {
-        post({ job: job.job, kind: "chunk", ...normaliseAlerts(parseNdjsonLines(lines.slice(i, i + INGEST_CHUNK)), i, context) });
+    if (job.bytes !== undefined) {
+      const lines = ndjsonLines(Buffer.from(job.bytes).toString("utf8"));
+      for (const [start, end] of chunks(lines.length)) {
+        post({ job: job.job, kind: "chunk", ...normaliseAlerts(parseNdjsonLines(lines.slice(start, end)), start, context) });
       }
     } else {
       const items = checkBulkArray(job.items ?? []);
-      for (let i = 0; i < items.length; i += INGEST_CHUNK) {
-        post({ job: job.job, kind: "chunk", ...normaliseAlerts(items.slice(i, i + INGEST_CHUNK), i, context) });
+      for (const [start, end] of chunks(items.length)) {
+        post({ job: job.job, kind: "chunk", ...normaliseAlerts(items.slice(start, end), start, context) });
       }
     }
     post({ job: job.job, kind: "done" });
