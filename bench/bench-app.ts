@@ -15,7 +15,8 @@ import { newId, sha256 } from "../apps/server/src/lib/tokens";
 export async function benchApp(file?: string) {
   const dir = mkdtempSync(path.join(tmpdir(), "wf-bench-"));
   const env = loadEnv({ NODE_ENV: "test", WATCHFLOOR_LOG_LEVEL: "silent", WATCHFLOOR_DATA_DIR: dir, WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000" });
-  const database = openDatabase(file ? `sqlite:${file}` : undefined, dir);
+  // As `serve` opens it (runtime.ts), background WAL checkpoints included.
+  const database = openDatabase(file ? `sqlite:${file}` : undefined, dir, { backgroundCheckpoints: true });
   await migrateToLatest(database.db as never);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents(), bulk: database.bulk };
   await seedDemoTenants(ctx);

@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     main: new URL("./src/main.ts", import.meta.url).pathname,
     "ingest-worker": new URL("./src/features/alerts/ingest-worker.ts", import.meta.url).pathname,
+    "wal-checkpoint-worker": new URL("./src/db/wal-checkpoint.worker.ts", import.meta.url).pathname,
     "findings-import-worker": new URL("./src/features/findings/findings-import.worker.ts", import.meta.url).pathname,
   },
   outdir: new URL("./dist", import.meta.url).pathname,

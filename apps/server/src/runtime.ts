@@ -5,6 +5,7 @@ import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { AppEvents } from "./lib/events";
+import { offsetClock } from "./lib/test-clock";
 
 export interface Runtime {
   ctx: AppContext;
@@ -16,15 +17,17 @@ export interface Runtime {
 export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR, { backgroundCheckpoints: true });
   await migrateToLatest(database.db as never);
+  const testClock = env.WATCHFLOOR_TEST_CLOCK ? offsetClock() : undefined;
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     env,
-    now: () => Date.now(),
+    now: testClock ? testClock.now : () => Date.now(),
     // Outside production a per-process secret is fine: it only signs ten-minute SSO state cookies.
     secret: env.WATCHFLOOR_SECRET ?? randomBytes(32).toString("hex"),
     events: new AppEvents(),
     bulk: database.bulk,
+    testClock,
   };
   return { ctx, database, close: () => database.destroy() };
 }

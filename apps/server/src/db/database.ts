@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { SqliteBulk } from "./sqlite-bulk";
+import { startWalCheckpointer } from "./wal-checkpointer";
 import type { DB } from "./tables";
 
 export type DialectName = "sqlite" | "postgres";
@@ -22,13 +23,18 @@ export interface Database {
 // and counters, well inside Number's exact range.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(url: string | undefined, dataDir: string): Database {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
-  const file = url?.startsWith("sqlite:") ? url.slice("sqlite:".length) : path.join(dataDir, "watchfloor.db");
-  return openSqlite(file);
+export interface OpenOptions {
+  /** SQLite: checkpoint the WAL on a worker thread (long-running processes; see wal-checkpointer.ts). */
+  backgroundCheckpoints?: boolean;
 }
 
-function openSqlite(file: string): Database {
+export function openDatabase(url: string | undefined, dataDir: string, options: OpenOptions = {}): Database {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  const file = url?.startsWith("sqlite:") ? url.slice("sqlite:".length) : path.join(dataDir, "watchfloor.db");
+  return openSqlite(file, options);
+}
+
+function openSqlite(file: string, options: OpenOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -36,12 +42,16 @@ function openSqlite(file: string): Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const stopCheckpoints = options.backgroundCheckpoints && file !== ":memory:" ? startWalCheckpointer(sqlite, file) : undefined;
   return {
     db,
     dialect: "sqlite",
     location: file === ":memory:" ? "sqlite (in memory)" : `sqlite ${path.resolve(file)}`,
     bulk: new SqliteBulk(sqlite),
-    destroy: () => db.destroy(),
+    destroy: async () => {
+      await stopCheckpoints?.();
+      await db.destroy();
+    },
   };
 }
 
