@@ -38,6 +38,7 @@ import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
+import { testClockRoutes } from "./features/test-clock/test-clock.routes";
 import { type RegisteredRoute, registerAuthGuard } from "./http/auth-guard";
 import { registerErrorHandling } from "./http/error-handler";
 
@@ -144,7 +145,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(healthRoutes(ctx, registry));
   await app.register(
     async (api) => {
-      for (const feature of apiFeatures) await api.register(feature(ctx));
+      // The test clock exists only when WATCHFLOOR_TEST_CLOCK is on (loadEnv: NODE_ENV=test only).
+      const features = ctx.env.WATCHFLOOR_TEST_CLOCK ? [...apiFeatures, testClockRoutes] : apiFeatures;
+      for (const feature of features) await api.register(feature(ctx));
     },
     { prefix: "/api/v1" },
   );

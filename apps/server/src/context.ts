@@ -4,6 +4,7 @@ import type { DialectName } from "./db/database";
 import type { SqliteBulk } from "./db/sqlite-bulk";
 import type { DB } from "./db/tables";
 import type { AppEvents } from "./lib/events";
+import type { TestClock } from "./lib/test-clock";
 
 /** What features need from the outside world; tests swap the clock. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   events: AppEvents;
   /** SQLite only: prepared-statement bulk writes (see db/sqlite-bulk.ts). */
   bulk?: SqliteBulk;
+  /** Only with WATCHFLOOR_TEST_CLOCK (test runs): what `now` reads, moved by POST /api/v1/test/clock. */
+  testClock?: TestClock;
 }

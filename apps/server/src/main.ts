@@ -67,6 +67,8 @@ program
           ? `  Sign in: open ${url}/signup and create the first account; it becomes the owner of every tenant.`
           : `  Sign in: open ${url}/login with your account (an owner can invite others from Administration).`,
         `  API docs: ${url}/api/docs`,
+        // Say so loudly: a moved clock changes every due time and session expiry.
+        ...(env.WATCHFLOOR_TEST_CLOCK ? ["  Test clock: ON (POST /api/v1/test/clock moves server time; test runs only)"] : []),
         "",
       ].join("\n"),
     );

@@ -31,4 +31,13 @@ describe("loadEnv", () => {
       /WATCHFLOOR_OIDC_CLIENT_ID: is required when single sign-on is configured/,
     );
   });
+
+  it("allows the movable test clock only in test runs, never in production", () => {
+    expect(loadEnv({}).WATCHFLOOR_TEST_CLOCK).toBe(false);
+    expect(loadEnv({ NODE_ENV: "test", WATCHFLOOR_TEST_CLOCK: "1" }).WATCHFLOOR_TEST_CLOCK).toBe(true);
+    const production = { NODE_ENV: "production", WATCHFLOOR_SECRET: "s".repeat(32), WATCHFLOOR_TEST_CLOCK: "1" };
+    expect(() => loadEnv(production)).toThrow(/WATCHFLOOR_TEST_CLOCK: is only allowed with NODE_ENV=test/);
+    // An unset NODE_ENV means development: still refused.
+    expect(() => loadEnv({ WATCHFLOOR_TEST_CLOCK: "true" })).toThrow(ConfigError);
+  });
 });

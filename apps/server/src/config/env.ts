@@ -31,10 +31,17 @@ const envSchema = z
     WATCHFLOOR_DEMO: bool.default(true),
     /** How often `serve` looks for SLA breaches to notify. */
     WATCHFLOOR_SLA_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Lets end-to-end tests move the server clock (POST /api/v1/test/clock). Test runs only. */
+    WATCHFLOOR_TEST_CLOCK: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.WATCHFLOOR_SECRET) {
       ctx.addIssue({ code: "custom", path: ["WATCHFLOOR_SECRET"], message: "is required in production" });
+    }
+    // Anyone who can move the clock can fake or hide SLA breaches: demand an explicit test run,
+    // not merely "not production", since NODE_ENV defaults to development when unset.
+    if (env.WATCHFLOOR_TEST_CLOCK && env.NODE_ENV !== "test") {
+      ctx.addIssue({ code: "custom", path: ["WATCHFLOOR_TEST_CLOCK"], message: "is only allowed with NODE_ENV=test" });
     }
     const oidc = [env.WATCHFLOOR_OIDC_ISSUER, env.WATCHFLOOR_OIDC_CLIENT_ID, env.WATCHFLOOR_OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {

@@ -19,6 +19,9 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/v1/auth/oidc/callback",
 ]);
 
+// Routes that exist only with WATCHFLOOR_TEST_CLOCK (refused outside NODE_ENV=test).
+const TEST_ONLY_ROUTES = new Set(["POST /api/v1/test/clock"]);
+
 const WRITE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 
@@ -26,7 +29,8 @@ let app: TestApp;
 let fixtures: Awaited<ReturnType<typeof isolationFixtures>>;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // With the test clock on, so the test-only routes are walked too; production lacks them (below).
+  app = await createTestApp({ WATCHFLOOR_TEST_CLOCK: "1" });
   fixtures = await isolationFixtures(app);
 });
 afterAll(() => app.close());
@@ -59,6 +63,25 @@ describe("route policy", () => {
     expect(app.routes.length).toBeGreaterThan(20);
     const publicRoutes = app.routes.filter((r) => r.policy.access === "public").map(key);
     expect(new Set(publicRoutes)).toEqual(PUBLIC_ROUTES);
+  });
+
+  it("has the test-only routes only when the test clock is on", async () => {
+    const plain = await createTestApp();
+    try {
+      const plainKeys = new Set(plain.routes.map(key));
+      const extra = app.routes.map(key).filter((k) => !plainKeys.has(k));
+      expect(new Set(extra)).toEqual(TEST_ONLY_ROUTES);
+      expect(plainKeys.size).toBe(app.routes.length - TEST_ONLY_ROUTES.size);
+      // Absent, not merely refused: even a platform admin gets 404 and the clock stays put.
+      const { client } = await signedInClient(plain, [], { platformAdmin: true });
+      const before = plain.ctx.now();
+      const response = await client.post("/api/v1/test/clock", { advanceMinutes: 60 });
+      expect(response.statusCode).toBe(404);
+      expect(plain.ctx.now()).toBe(before);
+      expect(plain.ctx.testClock).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
   });
 
   it("answers 401 to anonymous callers on every non-public route", async () => {

@@ -91,6 +91,8 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
     "POST /api/v1/attack/import": { type: "bundle", objects: [] },
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
+    // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
+    "POST /api/v1/test/clock": { advanceMinutes: 0 },
   };
 
   /** Query strings aimed at Tenant B, for routes that take the tenant from the query. */

@@ -46,7 +46,13 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, "/nonexistent");
   await migrateToLatest(database.db as never);
   const clock = { now: Date.UTC(2026, 10, 21, 12, 0, 0) };
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => clock.now, secret: "test-secret-".padEnd(40, "x"), events: new AppEvents(), bulk: database.bulk };
+  const now = () => clock.now;
+  // With WATCHFLOOR_TEST_CLOCK the test-only clock route moves this same clock.
+  const advance = (ms: number) => {
+    clock.now += ms;
+  };
+  const testClock = env.WATCHFLOOR_TEST_CLOCK ? { now, advance } : undefined;
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now, secret: "test-secret-".padEnd(40, "x"), events: new AppEvents(), bulk: database.bulk, testClock };
   const built = await buildApp(ctx, { logger: false });
   await built.app.ready();
   return {

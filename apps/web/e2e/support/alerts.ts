@@ -25,6 +25,17 @@ export async function ingestAlert(page: Page, base: string, tenantId: string, al
   return ((await response.json()) as { id: string }).id;
 }
 
+/**
+ * Moves the server clock forward (needs a server started with WATCHFLOOR_TEST_CLOCK=1 and a
+ * platform admin's session). The server runs its SLA breach check before it answers.
+ */
+export async function advanceServerClock(page: Page, base: string, minutes: number) {
+  const { csrf } = await sessionFacts(page, base);
+  const response = await page.request.post(`${base}/api/v1/test/clock`, { data: { advanceMinutes: minutes }, headers: { "x-csrf-token": csrf } });
+  if (!response.ok()) throw new Error(`test clock failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { now: string; slaBreachesNotified: number };
+}
+
 /** Waits until the alert list shows no loading or refreshing state. */
 export async function listSettled(page: Page) {
   await page.getByTestId("alerts-table").waitFor();

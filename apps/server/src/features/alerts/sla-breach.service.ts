@@ -3,12 +3,30 @@ import { newId } from "../../lib/tokens";
 
 const BATCH = 500;
 
+/** The last queued check per context, so checks run one after another. */
+const queued = new WeakMap<AppContext, Promise<unknown>>();
+
 /**
  * Finds open alerts that have just missed their acknowledge or respond time and tells the
- * assignee and the tenant's admins once per alert. Runs on a timer in `serve`; tests call it
- * with a controlled clock. Returns how many alerts were notified.
+ * assignee and the tenant's admins once per alert, up to one batch. Runs on a timer in `serve`;
+ * tests call it with a controlled clock. Returns how many alerts were notified.
+ * Checks are queued: the timer and the test clock may ask at once, and two overlapping checks
+ * would read the same unnotified alerts and notify them twice.
  */
-export async function notifySlaBreaches(ctx: AppContext): Promise<number> {
+export function notifySlaBreaches(ctx: AppContext): Promise<number> {
+  const run = (queued.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => notifyBatch(ctx));
+  queued.set(ctx, run);
+  return run;
+}
+
+/** Notifies every breach due by now, batch after batch (each notified alert leaves the query). */
+export async function notifyAllSlaBreaches(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (let n = await notifySlaBreaches(ctx); n > 0; n = await notifySlaBreaches(ctx)) total += n;
+  return total;
+}
+
+async function notifyBatch(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db
     .selectFrom("alerts")

@@ -71,3 +71,28 @@ describe("SLA policies, breaches and figures", () => {
     expect((await owner.delete(`/api/v1/saved-views/${created.json().id}`)).statusCode).toBe(404);
   });
 });
+
+describe("the test clock (WATCHFLOOR_TEST_CLOCK, test runs only)", () => {
+  it("moves server time for platform admins and notifies the breaches that makes at once", async () => {
+    const clocked = await createTestApp({ WATCHFLOOR_TEST_CLOCK: "1" });
+    try {
+      const t = (await makeTenant(clocked, "Clock Tenant")).id;
+      const { client: admin } = await signedInClient(clocked, [{ tenantId: t, role: "owner" }], { platformAdmin: true });
+      const { client: owner } = await signedInClient(clocked, [{ tenantId: t, role: "owner" }]);
+      // No detectedAt: detected at the server's now.
+      const id = (await owner.post(`/api/v1/alerts?tenantId=${t}`, { source: "s", sourceId: "c1", name: "Clocked", priority: "Critical" })).json().id;
+      expect((await owner.post("/api/v1/test/clock", { advanceMinutes: 16 })).statusCode).toBe(403);
+      expect((await admin.post("/api/v1/test/clock", { advanceMinutes: -5 })).statusCode).toBe(400);
+      const start = clocked.ctx.now();
+      const moved = await admin.post("/api/v1/test/clock", { advanceMinutes: 16 });
+      expect(moved.json()).toEqual({ now: new Date(start + minutes(16)).toISOString(), slaBreachesNotified: 1 });
+      expect((await owner.get(`/api/v1/alerts/${id}`)).json().alert).toMatchObject({ ackSla: "Missed", respondSla: "On track" });
+      const breaches = (await owner.get("/api/v1/notifications")).json().items.filter((n: { kind: string }) => n.kind === "sla_breach");
+      expect(breaches.map((n: { message: string }) => n.message)).toEqual(['SLA breached: Critical alert "Clocked" missed its acknowledge time.']);
+      // Already notified: moving on past the respond time does not repeat it.
+      expect((await admin.post("/api/v1/test/clock", { advanceMinutes: 20 })).json().slaBreachesNotified).toBe(0);
+    } finally {
+      await clocked.close();
+    }
+  });
+});

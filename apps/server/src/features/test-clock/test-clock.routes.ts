@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { iso, minutes } from "../../lib/time";
+import { notifyAllSlaBreaches } from "../alerts/sla-breach.service";
+
+const body = z.object({ advanceMinutes: z.number().int().min(0).max(60 * 24 * 366) });
+
+/**
+ * Test-only: app.ts mounts this only when WATCHFLOOR_TEST_CLOCK is on, which loadEnv refuses
+ * outside NODE_ENV=test. Moves the server clock forward, then runs the SLA breach check at once,
+ * so a browser test sees a breach without waiting for the timer.
+ */
+export const testClockRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const clock = ctx.testClock;
+    if (!clock) throw new Error("WATCHFLOOR_TEST_CLOCK is on but the context has no test clock");
+    app.post(
+      "/test/clock",
+      // Platform admins only: the clock is shared by every tenant. Hidden from the API docs.
+      { config: { policy: { access: "platform" } }, schema: { hide: true, body } },
+      async (request) => {
+        clock.advance(minutes(request.body.advanceMinutes));
+        const slaBreachesNotified = await notifyAllSlaBreaches(ctx);
+        return { now: iso(ctx.now()), slaBreachesNotified };
+      },
+    );
+  };
