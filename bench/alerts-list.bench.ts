@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { alertSortKeys } from "@watchfloor/shared";
 import { type Benchmark, type Figure, percentile, sample } from "./harness";
 import { COUNT, NOW, PASSWORD, openMillion } from "./million";
 
@@ -85,6 +86,18 @@ export const benchmark: Benchmark = {
       ["sort updatedAt desc", "sort=updatedAt&dir=desc"],
       ["sort source asc", "sort=source&dir=asc"],
       ["filter priority=High + sort name", "priority=High&sort=name&dir=asc"],
+      ["filter sourceTool", `sourceTool=${encodeURIComponent(sampleRow.sourceTool ?? "Wazuh")}`],
+      ["filter respondSla=At risk", "respondSla=At%20risk"],
+      ["filter resolution=Automated", "resolution=Automated"],
+      ["filter escalated=Yes", "escalated=Yes"],
+      ["filter escalated=No", "escalated=No"],
+      ["filter rule (exact)", `rule=${encodeURIComponent(sampleRow.rule ?? sampleRow.name)}`],
+      ["filter host (exact)", `host=${encodeURIComponent(sampleRow.hostname ?? "none")}`],
+      ["filter user (exact)", `user=${encodeURIComponent(sampleRow.username ?? "none")}`],
+      // Every other column, both ways (migration 0010's indexes).
+      ...alertSortKeys
+        .filter((key) => !["detectedAt", "priority", "name", "assignee", "status", "updatedAt", "source"].includes(key))
+        .flatMap((key) => (["asc", "desc"] as const).map((dir): [string, string] => [`sort ${key} ${dir}`, `sort=${key}&dir=${dir}`])),
     ];
     for (const [name, query] of cases) figures.push({ name, value: await p95(`/api/v1/alerts?${query}`), unit: "ms p95", baseline });
     for (const [name, q] of [["free text: hostname", sampleRow.hostname], ["free text: IP", sampleRow.srcIp], ["free text: user", sampleRow.username]] as const) {

@@ -101,6 +101,28 @@ describe("alerts and incidents", () => {
     await context.close();
   });
 
+  it("sorts on every column, e.g. Tenant by name and Ack SLA by due time", async () => {
+    const { context, page, consoleWatch } = await open(openList);
+    await listSettled(page);
+    const sortedBy = (column: string, value: string) =>
+      page.locator(`th[aria-sort="${value}"]`, { has: page.getByRole("button", { name: column, exact: true }) }).waitFor();
+    await page.getByRole("button", { name: "Tenant", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "tenantName" && u.searchParams.get("dir") === "asc");
+    await sortedBy("Tenant", "ascending");
+    await listSettled(page);
+    const tenantCell = await page.locator("thead th").evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === "Tenant") + 1);
+    const tenants = await page.locator(`[data-testid=alert-row] td:nth-child(${tenantCell})`).allTextContents();
+    expect(tenants.length).toBeGreaterThan(1);
+    expect(tenants).toEqual([...tenants].sort((a, b) => a.localeCompare(b)));
+    await page.getByRole("button", { name: "Ack SLA", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "ackSla" && u.searchParams.get("dir") === "asc");
+    await sortedBy("Ack SLA", "ascending");
+    await listSettled(page);
+    expect((await rowIds(page)).length).toBeGreaterThan(0);
+    consoleWatch.assertClean();
+    await context.close();
+  });
+
   it("bulk-closes selected alerts with a resolution: they leave Open and appear in Closed", async () => {
     const { context, page, consoleWatch } = await open(openList);
     await listSettled(page);

@@ -12,7 +12,14 @@ const list = <T extends z.ZodType<unknown, string>>(item: T) =>
     .pipe(z.array(item).max(50))
     .optional();
 
-export const alertSortKeys = ["detectedAt", "priority", "status", "name", "assignee", "updatedAt", "source"] as const;
+/**
+ * Every list column sorts; the key is the column's id. The SLA columns sort by due time (the
+ * state they show depends on the clock), tactics and techniques by their first entry.
+ */
+export const alertSortKeys = [
+  "detectedAt", "priority", "status", "name", "assignee", "updatedAt", "source", "ackSla", "respondSla", "tenantName",
+  "detectionSource", "sourceTool", "tactics", "mitreTechniques", "hostname", "username", "srcIp", "clientEnvironment",
+] as const;
 export const alertSortKeySchema = z.enum(alertSortKeys);
 export type AlertSortKey = z.infer<typeof alertSortKeySchema>;
 

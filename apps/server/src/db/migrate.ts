@@ -8,6 +8,7 @@ import * as findingSearch from "./migrations/0006-finding-search";
 import * as dashboardRollups from "./migrations/0007-dashboard-rollups";
 import * as riskSnapshots from "./migrations/0008-risk-snapshots";
 import * as attackSurface from "./migrations/0009-attack-surface";
+import * as alertSortIndexes from "./migrations/0010-alert-sort-indexes";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007-dashboard-rollups": dashboardRollups,
   "0008-risk-snapshots": riskSnapshots,
   "0009-attack-surface": attackSurface,
+  "0010-alert-sort-indexes": alertSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,8 @@
 import type { AlertListQuery } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { iso, isoOrNull } from "../../lib/time";
-import { cursorValue, filteredAlerts, sortedPage } from "./alert-list.repository";
+import { cursorValue } from "./alert-list.repository";
+import { alertPage } from "./alert-page.repository";
 
 const columns = [
   ["id", (r: Row) => r.id],
@@ -57,8 +58,7 @@ export async function* exportAlertsCsv(ctx: AppContext, tenantIds: readonly stri
   const pageQuery = { ...query, limit: 1000 };
   let cursor: { v: string | number | null; id: string } | undefined;
   for (;;) {
-    const base = filteredAlerts(ctx.db, tenantIds, pageQuery, now).innerJoin("tenants", "tenants.id", "alerts.tenant_id").selectAll("alerts").select("tenants.name as tenant_name");
-    const rows = (await sortedPage(base, pageQuery, cursor).execute()).slice(0, 1000) as Row[];
+    const rows = (await alertPage(ctx.db, tenantIds, pageQuery, now, cursor)).slice(0, 1000) as unknown as Row[];
     if (rows.length === 0) return;
     yield rows.map((r) => `${columns.map(([, get]) => csvField(get(r))).join(",")}\r\n`).join("");
     const last = rows.at(-1) as Row;

@@ -8,14 +8,34 @@ import { tacticKey } from "./alerts.repository";
 
 type Eb = ExpressionBuilder<DB, "alerts">;
 
-const sortColumns: Record<AlertSortKey, string> = {
-  detectedAt: "alerts.detected_at",
-  priority: "alerts.priority_rank",
-  status: "alerts.status",
-  name: "alerts.name",
-  assignee: "alerts.assignee",
-  updatedAt: "alerts.updated_at",
-  source: "alerts.source",
+type Row = Record<string, unknown>;
+const text = (column: string) => ({ sql: `coalesce(alerts.${column}, '')`, type: "string" as const, value: (r: Row) => (r[column] as string | null) ?? "" });
+const plain = (column: string, type: "number" | "string") => ({ sql: `alerts.${column}`, type, value: (r: Row) => r[column] as string | number });
+
+/**
+ * What each sort key orders by, matching an index of migrations 0002 and 0010 on (expression, id).
+ * Nullable text sorts as '' on both engines. tenantName orders one tenant's alerts at a time
+ * (alert-list-tenant.repository.ts), so within a query it is the tenant id.
+ */
+const sorts: Record<AlertSortKey, { sql: string; type: "number" | "string"; value: (row: Row) => string | number }> = {
+  detectedAt: plain("detected_at", "number"),
+  priority: plain("priority_rank", "number"),
+  status: plain("status", "string"),
+  name: plain("name", "string"),
+  assignee: text("assignee"),
+  updatedAt: plain("updated_at", "number"),
+  source: plain("source", "string"),
+  ackSla: plain("ack_due_at", "number"),
+  respondSla: plain("respond_due_at", "number"),
+  tenantName: plain("tenant_id", "string"),
+  detectionSource: text("detection_source"),
+  sourceTool: text("source_tool"),
+  tactics: plain("tactics", "string"),
+  mitreTechniques: plain("mitre_techniques", "string"),
+  hostname: text("hostname"),
+  username: text("username"),
+  srcIp: text("src_ip"),
+  clientEnvironment: text("client_environment"),
 };
 
 /** SQL for one SLA step being in a given state at `now` (mirrors sla.ts slaState). */
@@ -214,7 +234,7 @@ export const encodeAlertCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cur
 export const alertCursorSort = (q: Pick<AlertListQuery, "sort" | "dir">): CursorSort => ({
   sort: q.sort,
   dir: q.dir,
-  type: ["detectedAt", "priority", "updatedAt"].includes(q.sort) ? "number" : "string",
+  type: sorts[q.sort].type,
   nullable: false,
 });
 
@@ -229,7 +249,7 @@ export function sortedPage<O>(
   cursor: Cursor | undefined,
   plan: ListPlan = { fromMatches: false },
 ) {
-  const base = q.sort === "assignee" ? "coalesce(alerts.assignee, '')" : sortColumns[q.sort];
+  const base = sorts[q.sort].sql;
   const column = sql.raw(plan.fromMatches ? `+${base}` : base);
   const dir = q.dir;
   let page = query;
@@ -243,21 +263,4 @@ export function sortedPage<O>(
     .limit(q.limit + 1);
 }
 
-export function cursorValue(row: Record<string, unknown>, sort: AlertSortKey): string | number | null {
-  switch (sort) {
-    case "detectedAt":
-      return row.detected_at as number;
-    case "priority":
-      return row.priority_rank as number;
-    case "status":
-      return row.status as string;
-    case "name":
-      return row.name as string;
-    case "assignee":
-      return (row.assignee as string | null) ?? "";
-    case "updatedAt":
-      return row.updated_at as number;
-    case "source":
-      return row.source as string;
-  }
-}
+export const cursorValue = (row: Row, sort: AlertSortKey): string | number => sorts[sort].value(row);

@@ -16,7 +16,8 @@ import { newId } from "../../lib/tokens";
 import { describeTechniques } from "../attack/attack.service";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./alert-normalise";
-import { alertCursorSort, cursorValue, decodeAlertCursor, encodeAlertCursor, filteredAlerts, planList, sortedPage } from "./alert-list.repository";
+import { alertCursorSort, cursorValue, decodeAlertCursor, encodeAlertCursor, planList } from "./alert-list.repository";
+import { alertPage } from "./alert-page.repository";
 import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
 import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
@@ -115,11 +116,7 @@ export async function listAlerts(ctx: AppContext, scope: TenantScope, query: Ale
   const now = ctx.now();
   const cursor = decodeAlertCursor(query.cursor, alertCursorSort(query));
   const plan = await planList(ctx.db, scope.tenantIds, query);
-  const base = filteredAlerts(ctx.db, scope.tenantIds, query, now, plan)
-    .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
-    .selectAll("alerts")
-    .select("tenants.name as tenant_name");
-  const rows = await sortedPage(base, query, cursor, plan).execute();
+  const rows = await alertPage(ctx.db, scope.tenantIds, query, now, cursor, plan);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

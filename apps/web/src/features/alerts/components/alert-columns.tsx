@@ -11,7 +11,7 @@ const helper = createColumnHelper<ListTableFeatures, AlertSummary>();
 const muted = (v: string | null) => v ?? <span className="text-slate-500 dark:text-slate-400">—</span>;
 const list = (v: string[]) => (v.length ? v.join(", ") : <span className="text-slate-500 dark:text-slate-400">—</span>);
 
-/** Every column the list can show; `sort` names the API sort key when the column is sortable. */
+/** Every column the list can show; each column's id is its API sort key. */
 export const alertColumns = helper.columns([
   helper.accessor("name", {
     id: "name",
@@ -44,13 +44,11 @@ export const alertColumns = helper.columns([
   helper.accessor("ackSla", {
     id: "ackSla",
     header: "Ack SLA",
-    enableSorting: false,
     cell: ({ row }) => <SlaBadge state={row.original.ackSla} label="Acknowledge SLA" />,
   }),
   helper.accessor("respondSla", {
     id: "respondSla",
     header: "Respond SLA",
-    enableSorting: false,
     cell: ({ row }) => <SlaBadge state={row.original.respondSla} label="Respond SLA" />,
   }),
   helper.accessor("assignee", {
@@ -61,7 +59,6 @@ export const alertColumns = helper.columns([
   helper.accessor("tenantName", {
     id: "tenantName",
     header: "Tenant",
-    enableSorting: false,
   }),
   helper.accessor("detectedAt", {
     id: "detectedAt",
@@ -80,49 +77,41 @@ export const alertColumns = helper.columns([
   helper.accessor("detectionSource", {
     id: "detectionSource",
     header: "Detection source",
-    enableSorting: false,
     cell: ({ row }) => muted(row.original.detectionSource),
   }),
   helper.accessor("sourceTool", {
     id: "sourceTool",
     header: "Source tool",
-    enableSorting: false,
     cell: ({ row }) => muted(row.original.sourceTool),
   }),
   helper.accessor("tactics", {
     id: "tactics",
     header: "Tactics",
-    enableSorting: false,
     cell: ({ row }) => list(row.original.tactics),
   }),
   helper.accessor("mitreTechniques", {
     id: "mitreTechniques",
     header: "Techniques",
-    enableSorting: false,
     cell: ({ row }) => <span className="font-mono text-xs">{list(row.original.mitreTechniques)}</span>,
   }),
   helper.accessor("hostname", {
     id: "hostname",
     header: "Host",
-    enableSorting: false,
     cell: ({ row }) => muted(row.original.hostname),
   }),
   helper.accessor("username", {
     id: "username",
     header: "User",
-    enableSorting: false,
     cell: ({ row }) => muted(row.original.username),
   }),
   helper.accessor("srcIp", {
     id: "srcIp",
     header: "Source IP",
-    enableSorting: false,
     cell: ({ row }) => muted(row.original.srcIp),
   }),
   helper.accessor("clientEnvironment", {
     id: "clientEnvironment",
     header: "Environment",
-    enableSorting: false,
     cell: ({ row }) => muted(row.original.clientEnvironment),
   }),
 ]);

@@ -15,11 +15,12 @@ import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useAlerts } from "../api/get-alerts";
 import { readColumns, storeColumns } from "../lib/columns-store";
 import { filterChips, type ListState, parseListState, toApiQuery, withListState } from "../lib/list-params";
-import { alertColumns } from "./alert-columns";
+import { alertColumnChoices, alertColumns } from "./alert-columns";
 import { AlertsToolbar } from "./alerts-toolbar";
 import { BulkBar } from "./bulk-bar";
 
-const textSorts: AlertSortKey[] = ["name", "assignee", "source", "status"];
+/** A first click on these sorts newest (or most urgent) first; every other column A to Z, or soonest due first. */
+const descendingFirst: AlertSortKey[] = ["detectedAt", "updatedAt", "priority"];
 
 /** The triage queue for one view (open, closed or all): every bit of state is in the URL. */
 export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
@@ -44,7 +45,7 @@ export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
   const change = (next: ListState) => setParams(withListState(params, next));
   const onSort = (key: string) => {
     const sort = key as AlertSortKey;
-    const dir = sort === state.sort ? (state.dir === "asc" ? "desc" : "asc") : textSorts.includes(sort) ? "asc" : "desc";
+    const dir = sort === state.sort ? (state.dir === "asc" ? "desc" : "asc") : descendingFirst.includes(sort) ? "desc" : "asc";
     change({ ...state, sort, dir });
   };
   const onColumns = (cols: string[]) => {
@@ -109,7 +110,7 @@ export function AlertsList({ view }: { view: "open" | "closed" | "all" }) {
             selection={selection}
             onSelectionChange={setSelection}
             selectable={canWrite}
-            caption={`${view} alerts, sorted by ${state.sort} ${state.dir === "asc" ? "ascending" : "descending"}`}
+            caption={`${view} alerts, sorted by ${alertColumnChoices.find((c) => c.id === state.sort)?.label ?? state.sort} ${state.dir === "asc" ? "ascending" : "descending"}`}
             testId="alerts"
             rowProps={(row) => ({ "data-testid": "alert-row", "data-alert-id": row.id })}
             selectAllLabel="Select all loaded alerts"

@@ -1,0 +1,42 @@
+import type { AlertListQuery } from "@watchfloor/shared";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/tables";
+import { filteredAlerts, type ListPlan, sortedPage } from "./alert-list.repository";
+
+type Cursor = { v: string | number | null; id: string };
+
+const listed = (db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, plan: ListPlan) =>
+  filteredAlerts(db, tenantIds, q, now, plan).innerJoin("tenants", "tenants.id", "alerts.tenant_id").selectAll("alerts").select("tenants.name as tenant_name");
+
+/**
+ * One keyset page of the alert list (limit + 1 rows, so the caller knows whether more follow),
+ * for the list and the CSV export alike.
+ */
+export async function alertPage(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, cursor: Cursor | undefined, plan?: ListPlan) {
+  if (q.sort !== "tenantName") return sortedPage(listed(db, tenantIds, q, now, plan ?? { fromMatches: false }), q, cursor, plan).execute();
+  return pageByTenant(db, tenantIds, q, now, cursor, plan);
+}
+
+/**
+ * Sorted by tenant name: tenants in name order (id breaks ties), each tenant's alerts by id, one
+ * query per tenant until the page is full. Each query names its tenant, so SQLite walks the
+ * (tenant_id, id) index from that tenant's first alert. The cursor holds the tenant id.
+ */
+async function pageByTenant(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, cursor: Cursor | undefined, plan?: ListPlan) {
+  const wanted = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
+  if (!wanted.length) return [];
+  const tenants = await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", wanted).orderBy("name").orderBy("id").execute();
+  const order = q.dir === "asc" ? tenants : tenants.reverse();
+  const from = cursor ? order.findIndex((t) => t.id === cursor.v) : 0;
+  // A cursor whose tenant has left the list (scope or filter changed) has nothing after it.
+  if (from < 0) return [];
+  const rows: Awaited<ReturnType<ReturnType<typeof listed>["execute"]>> = [];
+  for (const tenant of order.slice(from)) {
+    const left = q.limit + 1 - rows.length;
+    if (left <= 0) break;
+    const base = listed(db, [tenant.id], q, now, plan ?? { fromMatches: false }).where("alerts.tenant_id", "=", tenant.id);
+    const resume = cursor && cursor.v === tenant.id ? cursor : undefined;
+    rows.push(...(await sortedPage(base, { ...q, limit: left - 1 }, resume, plan).execute()));
+  }
+  return rows;
+}
