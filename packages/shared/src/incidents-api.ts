@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { resolutionTypeSchema } from "./alerts";
 import { incidentStatusSchema, prioritySchema } from "./enums";
+import { queryList } from "./query-list";
 
 export const incidentCreateBodySchema = z.object({
   tenantId: z.string().min(1),
@@ -18,14 +19,47 @@ export const escalateBodySchema = z.object({
   incidentId: z.string().optional(),
 });
 
+/**
+ * Sortable columns of the incidents list: every column it shows. `owner` sorts on the owner's
+ * display name with no owner as "" (first ascending, last descending, the same on both
+ * databases); `priority` on its rank; `alertCount` on the number of linked alerts.
+ */
+export const incidentSortKeys = [
+  "createdAt",
+  "updatedAt",
+  "priority",
+  "status",
+  "title",
+  "owner",
+  "tenant",
+  "alertCount",
+] as const;
+export const incidentSortKeySchema = z.enum(incidentSortKeys);
+export type IncidentSortKey = z.infer<typeof incidentSortKeySchema>;
+
+/** Open (Open, Acknowledged, In Progress), closed (Resolved, Closed) or every incident. */
+export const incidentViews = ["open", "closed", "all"] as const;
+
+/** Every filter of the incidents list; the web app keeps exactly this object in the URL. */
 export const incidentListQuerySchema = z.object({
-  view: z.enum(["open", "closed", "all"]).default("all"),
-  status: z.string().optional(),
-  priority: z.string().optional(),
+  view: z.enum(incidentViews).default("all"),
+  status: queryList(incidentStatusSchema),
+  priority: queryList(prioritySchema),
+  /** Owners by display name, as the list shows them (like the alert list's assignee); "unassigned" for none. */
+  owner: queryList(z.string().max(120)),
+  /** Tenant ids; only those in the caller's scope count. */
+  tenant: queryList(z.string().max(64)),
+  /** On the created date: from (inclusive) and to (exclusive). */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Case-insensitive substring of the title, or a reference ("INC-0007", "ACME-INC-7"). */
   q: z.string().trim().max(200).optional(),
+  sort: incidentSortKeySchema.default("createdAt"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type IncidentListQuery = z.output<typeof incidentListQuerySchema>;
 
 export const incidentSummarySchema = z.object({
   id: z.string(),
@@ -43,6 +77,8 @@ export const incidentSummarySchema = z.object({
   updatedAt: z.string(),
 });
 export type IncidentSummary = z.infer<typeof incidentSummarySchema>;
+
+export const incidentPageSchema = z.object({ items: z.array(incidentSummarySchema), nextCursor: z.string().nullable() });
 
 export const incidentUpdateBodySchema = z.object({
   title: z.string().trim().min(1).max(300).optional(),

@@ -9,6 +9,7 @@ export * from "./attack";
 export * from "./alerts";
 export * from "./workflow";
 export * from "./alerts-api";
+export * from "./query-list";
 export * from "./incidents-api";
 export * from "./dashboard-api";
 export * from "./findings";

@@ -16,7 +16,8 @@ export async function insertIncident(db: Db, incident: IncidentsTable): Promise<
   await db.insertInto("incidents").values(incident).execute();
 }
 
-const withNames = (db: Db) =>
+/** Incidents with their tenant's name and slug, the owner's name and the number of linked alerts. */
+export const incidentsWithNames = (db: Db) =>
   db
     .selectFrom("incidents")
     .innerJoin("tenants", "tenants.id", "incidents.tenant_id")
@@ -28,23 +29,7 @@ const withNames = (db: Db) =>
     );
 
 export const findIncident = (db: Db, tenantIds: readonly string[], id: string) =>
-  tenantIds.length === 0 ? Promise.resolve(undefined) : withNames(db).where("incidents.id", "=", id).where("incidents.tenant_id", "in", [...tenantIds]).executeTakeFirst();
-
-export function listIncidents(
-  db: Db,
-  tenantIds: readonly string[],
-  filter: { statuses?: string[]; priorities?: string[]; q?: string; before?: { at: number; id: string }; limit: number },
-) {
-  let query = withNames(db).where("incidents.tenant_id", "in", tenantIds.length ? [...tenantIds] : ["-"]);
-  if (filter.statuses?.length) query = query.where("incidents.status", "in", filter.statuses);
-  if (filter.priorities?.length) query = query.where("incidents.priority", "in", filter.priorities);
-  if (filter.q) query = query.where("incidents.title", "like", `%${filter.q.replace(/[\\%_]/g, "")}%`);
-  if (filter.before) {
-    const { at, id } = filter.before;
-    query = query.where((eb) => eb.or([eb("incidents.created_at", "<", at), eb.and([eb("incidents.created_at", "=", at), eb("incidents.id", "<", id)])]));
-  }
-  return query.orderBy("incidents.created_at", "desc").orderBy("incidents.id", "desc").limit(filter.limit).execute();
-}
+  tenantIds.length === 0 ? Promise.resolve(undefined) : incidentsWithNames(db).where("incidents.id", "=", id).where("incidents.tenant_id", "in", [...tenantIds]).executeTakeFirst();
 
 export async function updateIncident(db: Db, id: string, changes: Partial<IncidentsTable>): Promise<void> {
   await db.updateTable("incidents").set(changes).where("id", "=", id).execute();

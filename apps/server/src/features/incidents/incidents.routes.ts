@@ -3,7 +3,7 @@ import {
   escalateBodySchema,
   incidentCreateBodySchema,
   incidentListQuerySchema,
-  incidentSummarySchema,
+  incidentPageSchema,
   incidentUpdateBodySchema,
   transitionBodySchema,
 } from "@watchfloor/shared";
@@ -23,7 +23,7 @@ export const incidentRoutes =
 
     app.get(
       "/incidents",
-      { config: read, schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: z.object({ items: z.array(incidentSummarySchema), nextCursor: z.string().nullable() }) } } },
+      { config: read, schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: incidentPageSchema } } },
       async (request) => service.listIncidents(ctx, request.scope, request.query),
     );
     app.post("/incidents", { config: write, schema: { tags: ["incidents"], body: incidentCreateBodySchema } }, async (request, reply) =>

@@ -1,22 +1,22 @@
-import { allowedMoves, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
+import { allowedMoves, type IncidentListQuery, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { assertTenantInScope } from "../../http/auth-guard";
-import { decodeCursor, encodeCursor } from "../../http/cursor";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
+import { decodeAlertCursor, encodeAlertCursor } from "../alerts/alert-list.repository";
 import type { Doer } from "../alerts/alerts.service";
 import { transitionChanges } from "../alerts/alerts.service";
 import { findAlert } from "../alerts/alerts.repository";
 import { addTimeline, listTimeline } from "../alerts/timeline.repository";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
+import { incidentCursorSort, incidentPage } from "./incident-list.repository";
 import { incidentReference } from "./incident-reference";
 import * as repo from "./incidents.repository";
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findIncident>>>;
-
 
 const toSummary = (row: Row) => ({
   id: row.id,
@@ -103,12 +103,16 @@ export async function escalate(ctx: AppContext, scope: TenantScope, doer: Doer, 
   return getIncident(ctx, scope, incident.id);
 }
 
-export async function listIncidents(ctx: AppContext, scope: TenantScope, q: { view: string; status?: string; priority?: string; q?: string; cursor?: string; limit: number }) {
-  const statuses = q.status?.split(",").filter(Boolean) ?? (q.view === "open" ? ["Open", "Acknowledged", "In Progress"] : q.view === "closed" ? ["Resolved", "Closed"] : undefined);
-  const rows = await repo.listIncidents(ctx.db, scope.tenantIds, { statuses, priorities: q.priority?.split(",").filter(Boolean), q: q.q, before: decodeCursor(q.cursor, "cursor"), limit: q.limit + 1 });
-  const page = rows.slice(0, q.limit);
+/** One keyset page of the incidents list; a cursor continues only the sort it was issued for. */
+export async function listIncidents(ctx: AppContext, scope: TenantScope, query: IncidentListQuery) {
+  const cursor = decodeAlertCursor(query.cursor, incidentCursorSort(query));
+  const rows = await incidentPage(ctx.db, scope.tenantIds, query, cursor);
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { items: page.map(toSummary), nextCursor: rows.length > q.limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null };
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: last.sort_value, id: last.id }) : null,
+  };
 }
 
 export async function getIncident(ctx: AppContext, scope: TenantScope, id: string) {

@@ -4,17 +4,22 @@ import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
 export type IncidentPage = { items: IncidentSummary[]; nextCursor: string | null };
-export type IncidentQuery = { view: string; status?: string; priority?: string; q?: string };
+/** The list's API query (view, filters, sort) as URL parameters, without cursor and limit. */
+export type IncidentApiQuery = Record<string, string>;
 
-export const incidentsQueryOptions = (query: IncidentQuery, tenantId: string | null) =>
+const pageSize = 50;
+
+export const incidentsQueryOptions = (query: IncidentApiQuery, tenantId: string | null) =>
   infiniteQueryOptions({
     queryKey: ["incidents", "list", tenantId, query],
-    queryFn: ({ pageParam, signal }) => api.get<IncidentPage>("/incidents", { ...query, cursor: pageParam, limit: 50 }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<IncidentPage>("/incidents", { ...query, cursor: pageParam, limit: pageSize }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function useIncidents(query: IncidentQuery) {
+/** Keyset pages ("Load more"); the previous result stays on screen while a new filter loads. */
+export function useIncidents(query: IncidentApiQuery) {
   const tenantId = useSelectedTenantId();
   return useInfiniteQuery({ ...incidentsQueryOptions(query, tenantId), placeholderData: keepPreviousData });
 }
