@@ -1,16 +1,9 @@
 import { z } from "zod";
+import { queryList as list } from "./query-list";
 import { environmentSchema, resolutionTypeSchema } from "./alerts";
 import { tacticSchema, techniqueIdSchema } from "./attack";
 import { incidentStatusSchema, prioritySchema } from "./enums";
 import { slaStateSchema } from "./workflow";
-
-/** "a,b,c" in a URL, or a repeated parameter, as a list. */
-const list = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(item).max(50))
-    .optional();
 
 /**
  * Every list column sorts; the key is the column's id. The SLA columns sort by due time (the

@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { queryList as list } from "./query-list";
 import { assignBodySchema, commentBodySchema, timelineEntrySchema } from "./alerts-api";
 import { businessImpactSchema } from "./assets";
 import { prioritySchema } from "./enums";
 import { cveIdSchema } from "./findings";
 import { findingStatusSchema, manualCloseReasons } from "./vulnerabilities";
-
-/** "a,b,c" in a URL, or a repeated parameter, as a list. */
-const list = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(item).max(50))
-    .optional();
 
 /** "true" / "false" in a URL. */
 const flag = z
