@@ -20,6 +20,8 @@ const indexes: [string, string][] = [
   ["alerts_username_idx", "coalesce(username, ''), id"],
   ["alerts_src_ip_idx", "coalesce(src_ip, ''), id"],
   ["alerts_environment_idx", "coalesce(client_environment, ''), id"],
+  // Not a column: the exact rule filter the dashboard's top rules link to (a rule's alerts can be few).
+  ["alerts_rule_idx", "coalesce(rule, name), id"],
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { DB } from "../../db/tables";
 import { isSqlite } from "../../db/dialect";
 import { invalid } from "../../http/errors";
+import { exactFilters, type ListPlan } from "./alert-list-plan.repository";
 import { textMatch } from "./alert-search.repository";
 import { tacticKey } from "./alerts.repository";
 
@@ -80,42 +81,6 @@ function filterColumn(db: Kysely<DB>, column: FilterColumn) {
     : sql<string | number | null>`alerts.${sql.ref(column)}`;
 }
 
-/**
- * How to run a list query on SQLite. Walking the sort index finds a page fast when matches are
- * common, but scans everything when a filter matches few rows (a rare technique, a specific IP).
- * Those filters are counted first (cheap index range counts, capped); when they match at most
- * SELECTIVE rows the query starts from the matches and sorts them instead.
- */
-export interface ListPlan {
-  fromMatches: boolean;
-}
-
-const SELECTIVE = 5000;
-
-export async function planList(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery): Promise<ListPlan> {
-  if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return { fromMatches: false };
-  const keys = [...(q.technique ?? []), ...(q.tactic ?? []).map(tacticKey)];
-  if (keys.length) {
-    const counted = await sql<{
-      n: number;
-    }>`select count(*) as n from (select 1 from alert_attack where tenant_id in (${sql.join([...tenantIds])}) and attack_key in (${sql.join(keys)}) limit ${SELECTIVE + 1})`.execute(
-      db,
-    );
-    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
-  }
-  if (q.q && q.q.length >= 3) {
-    const phrase = `"${q.q.toLowerCase().replace(/"/g, '""')}"`;
-    const counted = await sql<{
-      n: number;
-    }>`select (select count(*) from (select rowid from alerts_fts where alerts_fts match ${phrase} limit ${SELECTIVE + 1}))
-      + (select count(*) from (select rowid from alerts where rowid > (select indexed_rowid from alerts_fts_state where id = 1) limit ${SELECTIVE + 1})) as n`.execute(
-      db,
-    );
-    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
-  }
-  return { fromMatches: false };
-}
-
 /** Applies every filter of the list query; tenant scope first, always. */
 export function filteredAlerts(
   db: Kysely<DB>,
@@ -150,9 +115,9 @@ export function filteredAlerts(
   if (q.environment?.length) query = query.where(col("client_environment"), "in", q.environment);
   if (q.resolution?.length) query = query.where("alerts.resolution_type", "in", q.resolution);
   // Both values selected means every alert: no condition.
-  if (q.rule?.length) query = query.where(sql<string>`coalesce(alerts.rule, alerts.name)`, "in", q.rule);
-  if (q.host?.length) query = query.where("alerts.hostname", "in", q.host);
-  if (q.user?.length) query = query.where("alerts.username", "in", q.user);
+  // Indexable only when the plan starts from the matches (see filterColumn for the "+").
+  const indexable = plan.fromMatches || !isSqlite(db as Kysely<unknown>);
+  for (const [values, expression] of exactFilters(q)) query = query.where(sql<string>`${sql.raw(indexable ? expression : `+${expression}`)}`, "in", values);
   if (q.escalated?.length === 1) query = query.where("alerts.incident_id", q.escalated[0] === "Yes" ? "is not" : "is", null);
   if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));

@@ -1,7 +1,8 @@
 import type { AlertListQuery } from "@watchfloor/shared";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/tables";
-import { filteredAlerts, type ListPlan, sortedPage } from "./alert-list.repository";
+import { filteredAlerts, sortedPage } from "./alert-list.repository";
+import type { ListPlan } from "./alert-list-plan.repository";
 
 type Cursor = { v: string | number | null; id: string };
 

@@ -1,0 +1,60 @@
+import type { AlertListQuery } from "@watchfloor/shared";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "../../db/dialect";
+import type { DB } from "../../db/tables";
+import { tacticKey } from "./alerts.repository";
+
+/**
+ * How to run a list query on SQLite. Walking the sort index finds a page fast when matches are
+ * common, but scans everything when a filter matches few rows (a rare technique, a specific IP).
+ * Those filters are counted first (cheap index range counts, capped); when they match at most
+ * SELECTIVE rows the query starts from the matches and sorts them instead.
+ */
+export interface ListPlan {
+  fromMatches: boolean;
+}
+
+const SELECTIVE = 5000;
+
+export async function planList(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery): Promise<ListPlan> {
+  if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return { fromMatches: false };
+  const keys = [...(q.technique ?? []), ...(q.tactic ?? []).map(tacticKey)];
+  if (keys.length) {
+    const counted = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from alert_attack where tenant_id in (${sql.join([...tenantIds])}) and attack_key in (${sql.join(keys)}) limit ${SELECTIVE + 1})`.execute(
+      db,
+    );
+    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
+  }
+  if (q.q && q.q.length >= 3) {
+    const phrase = `"${q.q.toLowerCase().replace(/"/g, '""')}"`;
+    const counted = await sql<{
+      n: number;
+    }>`select (select count(*) from (select rowid from alerts_fts where alerts_fts match ${phrase} limit ${SELECTIVE + 1}))
+      + (select count(*) from (select rowid from alerts where rowid > (select indexed_rowid from alerts_fts_state where id = 1) limit ${SELECTIVE + 1})) as n`.execute(
+      db,
+    );
+    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
+  }
+  for (const [values, expression] of exactFilters(q)) {
+    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${sql.raw(expression)} in (${sql.join(values)})
+      and tenant_id in (${sql.join([...tenantIds])}) limit ${SELECTIVE + 1})`.execute(db);
+    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
+  }
+  return { fromMatches: false };
+}
+
+/**
+ * The exact rule, host and user filters with the expression each is indexed on (migration 0010),
+ * so a rare host is found through its index instead of a walk of the whole sort index.
+ */
+export function exactFilters(q: AlertListQuery): [string[], string][] {
+  const filters: [string[] | undefined, string][] = [
+    [q.rule, "coalesce(alerts.rule, alerts.name)"],
+    [q.host, "coalesce(alerts.hostname, '')"],
+    [q.user, "coalesce(alerts.username, '')"],
+  ];
+  return filters.filter((f): f is [string[], string] => Boolean(f[0]?.length));
+}
+
