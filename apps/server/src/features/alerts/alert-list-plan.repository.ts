@@ -37,10 +37,18 @@ export async function planList(db: Kysely<DB>, tenantIds: readonly string[], q: 
     );
     if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
   }
-  for (const [values, expression] of exactFilters(q)) {
-    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${sql.raw(expression)} in (${sql.join(values)})
-      and tenant_id in (${sql.join([...tenantIds])}) limit ${SELECTIVE + 1})`.execute(db);
-    if ((counted.rows[0]?.n ?? 0) <= SELECTIVE) return { fromMatches: true };
+  const exact = exactFilters(q);
+  if (exact.length) {
+    // Sorting m matches costs about m row reads; walking the sort index about page * rows / m.
+    // They cross at m = sqrt(page * rows): 7,100 at a million alerts (measured: a user with
+    // 5,168 alerts took 35 ms walking and 17 ms from its matches). max(rowid) estimates rows.
+    const top = await sql<{ n: number | null }>`select max(rowid) as n from alerts`.execute(db);
+    const limit = Math.max(SELECTIVE, Math.round(Math.sqrt((q.limit + 1) * (top.rows[0]?.n ?? 0))));
+    for (const [values, expression] of exact) {
+      const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from alerts where ${sql.raw(expression)} in (${sql.join(values)})
+        and tenant_id in (${sql.join([...tenantIds])}) limit ${limit + 1})`.execute(db);
+      if ((counted.rows[0]?.n ?? 0) <= limit) return { fromMatches: true };
+    }
   }
   return { fromMatches: false };
 }
