@@ -3,11 +3,16 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/tables";
 import { filteredAlerts, sortedPage } from "./alert-list.repository";
 import type { ListPlan } from "./alert-list-plan.repository";
+import { summaryColumns } from "./alert-view";
 
 type Cursor = { v: string | number | null; id: string };
 
+// Only what a list row shows: a page that sorts its matches then sorts narrow rows, not raw payloads.
 const listed = (db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, plan: ListPlan) =>
-  filteredAlerts(db, tenantIds, q, now, plan).innerJoin("tenants", "tenants.id", "alerts.tenant_id").selectAll("alerts").select("tenants.name as tenant_name");
+  filteredAlerts(db, tenantIds, q, now, plan)
+    .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
+    .select(summaryColumns.map((c) => `alerts.${c}` as const))
+    .select("tenants.name as tenant_name");
 
 /**
  * One keyset page of the alert list (limit + 1 rows, so the caller knows whether more follow),

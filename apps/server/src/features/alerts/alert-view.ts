@@ -5,7 +5,16 @@ import { slaState } from "./sla";
 
 type Row = AlertsTable & { tenant_name: string };
 
-export function toSummary(row: Row, now: number): AlertSummary {
+/** The columns a list row is made of (toSummary and the CSV export): not the raw payload or search text. */
+export const summaryColumns = [
+  "id", "tenant_id", "source", "source_id", "name", "rule", "priority", "priority_rank", "status", "assignee", "detected_at",
+  "updated_at", "detection_source", "source_tool", "hostname", "username", "src_ip", "dst_ip", "client_environment", "tactics",
+  "mitre_techniques", "incident_id", "ack_due_at", "respond_due_at", "acknowledged_at", "responded_at", "resolved_at",
+  "resolution_type", "closure_notes",
+] as const satisfies readonly (keyof AlertsTable)[];
+export type SummaryRow = Pick<AlertsTable, (typeof summaryColumns)[number]> & { tenant_name: string };
+
+export function toSummary(row: SummaryRow, now: number): AlertSummary {
   return {
     id: row.id,
     tenantId: row.tenant_id,
