@@ -41,6 +41,10 @@ function openSqlite(file: string, options: OpenOptions): Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
+  // 64 MiB of page cache instead of 2: every alert written touches a leaf of each of the ~20
+  // list-sort indexes at a random place, and most of those pages were being re-read (raw
+  // inserts measured 89 -> 73 µs a row). The cache fills only as pages are used.
+  sqlite.pragma("cache_size = -65536");
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   const stopCheckpoints = options.backgroundCheckpoints && file !== ":memory:" ? startWalCheckpointer(sqlite, file) : undefined;
   return {
