@@ -1,7 +1,7 @@
 import type { AssetListQuery, AssetSortKey } from "@watchfloor/shared";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/tables";
-import type { CursorSort } from "../alerts/alert-list.repository";
+import type { CursorSort } from "../../http/cursor";
 import { type FindingCursor, keysetPage, OPEN_FINDING_STATUSES } from "../findings/findings-list.repository";
 
 const open = () => sql.join([...OPEN_FINDING_STATUSES]);
@@ -35,7 +35,7 @@ function sortOf(key: AssetSortKey): { sql: string; nullable: boolean } {
   return columnSorts[key] as { sql: string; nullable: boolean };
 }
 
-/** What an asset-list cursor continues (see decodeAlertCursor): figures and last seen are numbers. */
+/** What an asset-list cursor continues (see decodeSortCursor): figures and last seen are numbers. */
 export function assetCursorSort(q: Pick<AssetListQuery, "sort" | "dir">): CursorSort {
   const numeric = q.sort in aggregateSorts || q.sort === "lastSeen";
   return { sort: q.sort, dir: q.dir, type: numeric ? "number" : "string", nullable: sortOf(q.sort).nullable };

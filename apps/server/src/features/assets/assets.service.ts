@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
-import { decodeAlertCursor, encodeAlertCursor } from "../alerts/alert-list.repository";
+import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
 import { type AssetListRow, assetCursorSort, assetIdentities, assetPage, findAsset, findingsByStatus, openFindingFigures } from "./assets-list.repository";
 
 type Figures = Awaited<ReturnType<typeof openFindingFigures>>;
@@ -67,12 +67,12 @@ async function summaries(ctx: AppContext, scope: TenantScope, rows: AssetFields[
 
 export async function listAssets(ctx: AppContext, scope: TenantScope, query: AssetListQuery) {
   const now = ctx.now();
-  const rows = await assetPage(ctx.db, scope.tenantIds, query, now, decodeAlertCursor(query.cursor, assetCursorSort(query)));
+  const rows = await assetPage(ctx.db, scope.tenantIds, query, now, decodeSortCursor(query.cursor, assetCursorSort(query)));
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: await summaries(ctx, scope, page, now),
-    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: last.sort_value, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: last.sort_value, id: last.id }) : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { type FindingListQuery, type FindingSortKey, priorityRank } from "@watch
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { isSqlite } from "../../db/dialect";
 import type { DB } from "../../db/tables";
-import type { CursorSort } from "../alerts/alert-list.repository";
+import type { CursorSort } from "../../http/cursor";
 import { findingTextCandidates, textCandidateRows } from "./findings-search.repository";
 
 /** Statuses that still need work; Closed is the only done state. */
@@ -145,7 +145,7 @@ export function filteredFindings(db: Kysely<DB>, tenantIds: readonly string[], q
 /** Finding sorts whose values are numbers; the rest sort text. */
 const numericSorts: ReadonlySet<FindingSortKey> = new Set(["lastSeen", "priority", "score", "dueAt", "createdAt", "epss", "kev"]);
 
-/** What a finding-list cursor continues (see decodeAlertCursor). */
+/** What a finding-list cursor continues (see decodeSortCursor). */
 export const findingCursorSort = (q: Pick<FindingListQuery, "sort" | "dir">): CursorSort => ({
   sort: q.sort,
   dir: q.dir,

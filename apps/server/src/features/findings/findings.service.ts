@@ -13,7 +13,7 @@ import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
-import { decodeAlertCursor, encodeAlertCursor } from "../alerts/alert-list.repository";
+import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
 import type { Doer } from "../alerts/alerts.service";
 import { addTimeline, listTimeline } from "../alerts/timeline.repository";
 import { type FindingRow, toFindingDetail, toFindingSummary } from "./finding-view";
@@ -25,14 +25,14 @@ export const findingLink = (id: string) => `/dashboard/risk/vulnerabilities/find
 
 export async function listFindings(ctx: AppContext, scope: TenantScope, query: FindingListQuery) {
   const now = ctx.now();
-  const cursor = decodeAlertCursor(query.cursor, findingCursorSort(query));
+  const cursor = decodeSortCursor(query.cursor, findingCursorSort(query));
   const plan = await planFindingList(ctx.db, scope.tenantIds, query, now);
   const rows = await sortedFindingPage(ctx.db, scope.tenantIds, query, now, cursor, plan);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((r) => toFindingSummary(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: last.sort_value, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: last.sort_value, id: last.id }) : null,
   };
 }
 

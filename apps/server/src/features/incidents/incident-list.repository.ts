@@ -1,12 +1,11 @@
 import { type IncidentListQuery, type IncidentSortKey, priorityRank } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
-import type { CursorSort, decodeAlertCursor } from "../alerts/alert-list.repository";
+import type { Cursor, CursorSort } from "../../http/cursor";
 import { parseIncidentReference } from "./incident-reference";
 import { incidentsWithNames } from "./incidents.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
-type Cursor = NonNullable<ReturnType<typeof decodeAlertCursor>>;
 
 const OPEN = ["Open", "Acknowledged", "In Progress"];
 const CLOSED = ["Resolved", "Closed"];

@@ -6,7 +6,7 @@ import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
-import { decodeAlertCursor, encodeAlertCursor } from "../alerts/alert-list.repository";
+import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
 import type { Doer } from "../alerts/alerts.service";
 import { transitionChanges } from "../alerts/alerts.service";
 import { findAlert } from "../alerts/alerts.repository";
@@ -105,13 +105,13 @@ export async function escalate(ctx: AppContext, scope: TenantScope, doer: Doer, 
 
 /** One keyset page of the incidents list; a cursor continues only the sort it was issued for. */
 export async function listIncidents(ctx: AppContext, scope: TenantScope, query: IncidentListQuery) {
-  const cursor = decodeAlertCursor(query.cursor, incidentCursorSort(query));
+  const cursor = decodeSortCursor(query.cursor, incidentCursorSort(query));
   const rows = await incidentPage(ctx.db, scope.tenantIds, query, cursor);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toSummary),
-    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: last.sort_value, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: last.sort_value, id: last.id }) : null,
   };
 }
 
