@@ -16,7 +16,13 @@ export interface Runtime {
 /** Opens the configured database, applies migrations and builds the context every command uses. */
 export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR, { backgroundCheckpoints: true });
-  await migrateToLatest(database.db as never);
+  try {
+    await migrateToLatest(database.db as never);
+  } catch (error) {
+    // Close it (and its checkpoint worker) so a failed start leaves nothing running.
+    await database.destroy();
+    throw error;
+  }
   const testClock = env.WATCHFLOOR_TEST_CLOCK ? offsetClock() : undefined;
   const ctx: AppContext = {
     db: database.db,

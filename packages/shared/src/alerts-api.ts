@@ -7,7 +7,8 @@ import { slaStateSchema } from "./workflow";
 
 /**
  * Every list column sorts; the key is the column's id. The SLA columns sort by due time (the
- * state they show depends on the clock), tactics and techniques by their first entry.
+ * state they show depends on the clock), tactics and techniques by their first entry (alerts with
+ * none come after the rest, ascending).
  */
 export const alertSortKeys = [
   "detectedAt", "priority", "status", "name", "assignee", "updatedAt", "source", "ackSla", "respondSla", "tenantName",

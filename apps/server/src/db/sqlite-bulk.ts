@@ -10,7 +10,6 @@ import type { AlertAttackTable, AlertsTable } from "./tables";
 export class SqliteBulk {
   // Prepared on first use: the tables exist only after migrations.
   private insert: SQLite.Statement | undefined;
-  private update: SQLite.Statement | undefined;
   private columns: string[] = [];
   private attack: SQLite.Statement | undefined;
   private lookup: SQLite.Statement | undefined;
@@ -50,8 +49,8 @@ export class SqliteBulk {
   /** Overwrites `columns` of stored alerts by id (a re-sent alert keeps its triage). */
   updateAlerts(rows: AlertsTable[], columns: readonly (keyof AlertsTable)[]): void {
     if (!rows.length) return;
-    this.update ??= this.sqlite.prepare(`update alerts set ${columns.map((c) => `${c} = ?`).join(", ")} where id = ?`);
-    for (const row of rows) this.update.run([...columns.map((c) => row[c]), row.id]);
+    const update = this.statement(`update alerts set ${columns.map((c) => `${c} = ?`).join(", ")} where id = ?`);
+    for (const row of rows) update.run([...columns.map((c) => row[c]), row.id]);
   }
 
   /** The stored id for (tenant, source, source id), or undefined. */

@@ -28,7 +28,7 @@ async function fileSizeAfter(file: string, ms: number): Promise<number> {
 }
 
 describe("background WAL checkpoints (SQLite)", () => {
-  it("copies committed pages into the database file without the writer checkpointing", async () => {
+  it("copies committed pages into the database file from its worker thread", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "wf-ckpt-"));
     const file = path.join(dir, "watchfloor.db");
     database = openDatabase(`sqlite:${file}`, dir, { backgroundCheckpoints: true });

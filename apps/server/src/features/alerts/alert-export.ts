@@ -2,7 +2,9 @@ import type { AlertListQuery } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { iso, isoOrNull } from "../../lib/time";
 import { cursorValue } from "./alert-list.repository";
+import { planList } from "./alert-list-plan.repository";
 import { alertPage } from "./alert-page.repository";
+import type { SummaryRow } from "./alert-view";
 
 const columns = [
   ["id", (r: Row) => r.id],
@@ -32,14 +34,8 @@ const columns = [
   ["closureNotes", (r: Row) => r.closure_notes],
 ] as const;
 
-interface Row {
-  id: string; tenant_name: string; source: string; source_id: string; name: string; rule: string | null; priority: string;
-  status: string; assignee: string | null; detected_at: number; acknowledged_at: number | null; responded_at: number | null;
-  resolved_at: number | null; detection_source: string | null; source_tool: string | null; hostname: string | null;
-  username: string | null; src_ip: string | null; dst_ip: string | null; client_environment: string | null; tactics: string;
-  mitre_techniques: string; incident_id: string | null; resolution_type: string | null; closure_notes: string | null;
-  priority_rank: number; updated_at: number;
-}
+/** A list row: the CSV columns read the same fields the list shows. */
+type Row = SummaryRow;
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets do not run it as a formula. */
 export function csvField(value: string | null | undefined): string {
@@ -56,13 +52,15 @@ export async function* exportAlertsCsv(ctx: AppContext, tenantIds: readonly stri
   yield `${columns.map(([name]) => name).join(",")}\r\n`;
   const now = ctx.now();
   const pageQuery = { ...query, limit: 1000 };
+  // Planned once, like the list: a rare host or technique starts from its matches.
+  const plan = await planList(ctx.db, tenantIds, pageQuery);
   let cursor: { v: string | number | null; id: string } | undefined;
   for (;;) {
-    const rows = (await alertPage(ctx.db, tenantIds, pageQuery, now, cursor)).slice(0, 1000) as unknown as Row[];
+    const rows: Row[] = (await alertPage(ctx.db, tenantIds, pageQuery, now, cursor, plan)).slice(0, 1000);
     if (rows.length === 0) return;
     yield rows.map((r) => `${columns.map(([, get]) => csvField(get(r))).join(",")}\r\n`).join("");
     const last = rows.at(-1) as Row;
-    cursor = { v: cursorValue(last as unknown as Record<string, unknown>, query.sort), id: last.id };
+    cursor = { v: cursorValue(last, query.sort), id: last.id };
     if (rows.length < 1000) return;
   }
 }

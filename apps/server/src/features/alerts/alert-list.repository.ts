@@ -2,7 +2,7 @@ import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, t
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../db/tables";
 import { isSqlite } from "../../db/dialect";
-import { invalid } from "../../http/errors";
+import type { Cursor, CursorSort } from "../../http/cursor";
 import { exactFilters, type ListPlan } from "./alert-list-plan.repository";
 import { textMatch } from "./alert-search.repository";
 import { tacticKey } from "./alerts.repository";
@@ -11,12 +11,14 @@ type Eb = ExpressionBuilder<DB, "alerts">;
 
 type Row = Record<string, unknown>;
 const text = (column: string) => ({ sql: `coalesce(alerts.${column}, '')`, type: "string" as const, value: (r: Row) => (r[column] as string | null) ?? "" });
+// Ingestion always sets due times; coalesce keeps a NULL from reaching a keyset comparison anyway.
+const due = (column: string) => ({ sql: `coalesce(alerts.${column}, 0)`, type: "number" as const, value: (r: Row) => (r[column] as number | null) ?? 0 });
 const plain = (column: string, type: "number" | "string") => ({ sql: `alerts.${column}`, type, value: (r: Row) => r[column] as string | number });
 
 /**
  * What each sort key orders by, matching an index of migrations 0002 and 0010 on (expression, id).
  * Nullable text sorts as '' on both engines. tenantName orders one tenant's alerts at a time
- * (alert-list-tenant.repository.ts), so within a query it is the tenant id.
+ * (alert-page.repository.ts), so within a query it is the tenant id.
  */
 const sorts: Record<AlertSortKey, { sql: string; type: "number" | "string"; value: (row: Row) => string | number }> = {
   detectedAt: plain("detected_at", "number"),
@@ -26,8 +28,8 @@ const sorts: Record<AlertSortKey, { sql: string; type: "number" | "string"; valu
   assignee: text("assignee"),
   updatedAt: plain("updated_at", "number"),
   source: plain("source", "string"),
-  ackSla: plain("ack_due_at", "number"),
-  respondSla: plain("respond_due_at", "number"),
+  ackSla: due("ack_due_at"),
+  respondSla: due("respond_due_at"),
   tenantName: plain("tenant_id", "string"),
   detectionSource: text("detection_source"),
   sourceTool: text("source_tool"),
@@ -155,45 +157,6 @@ export function filteredAlerts(
   if (q.q) query = query.where(textMatch(db, q.q.toLowerCase()));
   return query;
 }
-
-interface Cursor {
-  v: string | number | null;
-  id: string;
-}
-
-/** The sort a cursor continues: a cursor is valid only for the sort and direction it was issued for. */
-export interface CursorSort {
-  sort: string;
-  dir: "asc" | "desc";
-  /** The type of the sort value; a value of another type would reach the database (a 500 on PostgreSQL). */
-  type: "number" | "string";
-  nullable: boolean;
-}
-
-/**
- * Reads a cursor this API issued for this sort (also used by the finding and asset lists). One
- * from another sort or direction, or whose value does not fit the sort, is a 400 on `cursor`.
- */
-export function decodeAlertCursor(cursor: string | undefined, expected: CursorSort): Cursor | undefined {
-  if (!cursor) return undefined;
-  let parsed: { s?: unknown; d?: unknown; v?: unknown; id?: unknown } | null = null;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString());
-  } catch {
-    // reported below
-  }
-  if (!parsed || typeof parsed !== "object" || typeof parsed.id !== "string") throw invalid("cursor", "is not a cursor this API issued");
-  if (parsed.s !== expected.sort || parsed.d !== expected.dir) {
-    throw invalid("cursor", `was issued for another sort; it continues only sort=${String(parsed.s)}&dir=${String(parsed.d)}`);
-  }
-  const v = parsed.v;
-  const fits = v === null ? expected.nullable : expected.type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string";
-  if (!fits) throw invalid("cursor", `has a value that does not fit the sort on ${expected.sort}`);
-  return { v: v as Cursor["v"], id: parsed.id };
-}
-
-export const encodeAlertCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cursor) =>
-  Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id })).toString("base64url");
 
 /** What an alert-list cursor continues (cursorValue gives numbers for these sorts, text for the rest). */
 export const alertCursorSort = (q: Pick<AlertListQuery, "sort" | "dir">): CursorSort => ({

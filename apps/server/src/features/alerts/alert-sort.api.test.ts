@@ -11,8 +11,8 @@ let outsider: TestClient;
 // letters, digits in the same places); nulls on purpose, since both engines must put them first.
 const words = ["delta", "alpha", "charlie", null, "bravo"];
 const priorities: Priority[] = ["Low", "Critical", "Medium", "High"];
-const tactics = [["Execution"], ["Credential Access", "Persistence"], ["Discovery"]];
-const techniques = [["T1059.001"], ["T1110"], ["T1021", "T1059"]];
+const tactics = [["Execution"], ["Credential Access", "Persistence"], [], ["Discovery"]];
+const techniques = [["T1059.001"], [], ["T1110"], ["T1021", "T1059"]];
 const environments = ["Hybrid", null, "Cloud", "On-premise"];
 
 const alert = (n: number) => ({

@@ -16,7 +16,8 @@ import { newId } from "../../lib/tokens";
 import { describeTechniques } from "../attack/attack.service";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./alert-normalise";
-import { alertCursorSort, cursorValue, decodeAlertCursor, encodeAlertCursor } from "./alert-list.repository";
+import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
+import { alertCursorSort, cursorValue } from "./alert-list.repository";
 import { planList } from "./alert-list-plan.repository";
 import { alertPage } from "./alert-page.repository";
 import { toDetail, toSummary } from "./alert-view";
@@ -115,14 +116,14 @@ async function bodyErrorsAsInvalidAsync<T>(run: () => Promise<T>): Promise<T> {
 
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();
-  const cursor = decodeAlertCursor(query.cursor, alertCursorSort(query));
+  const cursor = decodeSortCursor(query.cursor, alertCursorSort(query));
   const plan = await planList(ctx.db, scope.tenantIds, query);
   const rows = await alertPage(ctx.db, scope.tenantIds, query, now, cursor, plan);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((r) => toSummary(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeAlertCursor(query, { v: cursorValue(last, query.sort), id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: cursorValue(last, query.sort), id: last.id }) : null,
   };
 }
 
