@@ -79,6 +79,7 @@ export const incidentSummarySchema = z.object({
 export type IncidentSummary = z.infer<typeof incidentSummarySchema>;
 
 export const incidentPageSchema = z.object({ items: z.array(incidentSummarySchema), nextCursor: z.string().nullable() });
+export type IncidentPage = z.infer<typeof incidentPageSchema>;
 
 export const incidentUpdateBodySchema = z.object({
   title: z.string().trim().min(1).max(300).optional(),

@@ -1,9 +1,8 @@
-import type { IncidentSummary } from "@watchfloor/shared";
+import type { IncidentPage } from "@watchfloor/shared";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
-export type IncidentPage = { items: IncidentSummary[]; nextCursor: string | null };
 /** The list's API query (view, filters, sort) as URL parameters, without cursor and limit. */
 export type IncidentApiQuery = Record<string, string>;
 
