@@ -9,8 +9,8 @@ import { type Kysely, sql } from "kysely";
  * Each index costs ingestion a little (see docs/alerts.md, benchmarks).
  */
 const indexes: [string, string][] = [
-  ["alerts_ack_due_idx", "coalesce(ack_due_at, 0), id"],
-  ["alerts_respond_due_idx", "coalesce(respond_due_at, 0), id"],
+  ["alerts_ack_due_idx", "ack_due_at, id"],
+  ["alerts_respond_due_idx", "respond_due_at, id"],
   ["alerts_tenant_id_idx", "tenant_id, id"],
   ["alerts_detection_source_idx", "coalesce(detection_source, ''), id"],
   ["alerts_source_tool_idx", "coalesce(source_tool, ''), id"],

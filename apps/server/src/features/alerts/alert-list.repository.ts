@@ -11,9 +11,11 @@ type Eb = ExpressionBuilder<DB, "alerts">;
 
 type Row = Record<string, unknown>;
 const text = (column: string) => ({ sql: `coalesce(alerts.${column}, '')`, type: "string" as const, value: (r: Row) => (r[column] as string | null) ?? "" });
-// Ingestion always sets due times; coalesce keeps a NULL from reaching a keyset comparison anyway.
-const due = (column: string) => ({ sql: `coalesce(alerts.${column}, 0)`, type: "number" as const, value: (r: Row) => (r[column] as number | null) ?? 0 });
 const plain = (column: string, type: "number" | "string") => ({ sql: `alerts.${column}`, type, value: (r: Row) => r[column] as string | number });
+// Due times are never NULL (toAlertRow always sets them), and the plain column's index also
+// serves the SLA-state filters' range conditions; a coalesce() index would not (measured: the
+// "At risk" filter went from 1 ms to 3.5 s at a million alerts).
+const due = (column: string) => plain(column, "number");
 
 /**
  * What each sort key orders by, matching an index of migrations 0002 and 0010 on (expression, id).
