@@ -53,7 +53,7 @@ export async function* exportAlertsCsv(ctx: AppContext, tenantIds: readonly stri
   const now = ctx.now();
   const pageQuery = { ...query, limit: 1000 };
   // Planned once, like the list: a rare host or technique starts from its matches.
-  const plan = await planList(ctx.db, tenantIds, pageQuery);
+  const plan = await planList(ctx.db, tenantIds, pageQuery, now);
   let cursor: { v: string | number | null; id: string } | undefined;
   for (;;) {
     const rows: Row[] = (await alertPage(ctx.db, tenantIds, pageQuery, now, cursor, plan)).slice(0, 1000);

@@ -60,7 +60,9 @@ function slaCondition(
     case "At risk":
       return eb.and([eb(done, "is", null), eb(due, ">=", now), eb(atRisk, "<=", now)]);
     case "On track":
-      return eb.and([eb(done, "is", null), eb(atRisk, ">", now)]);
+      // due >= now follows from the at-risk point being later (it precedes the due time); said
+      // outright so the due-time index can find these alerts (alert-list-plan.repository.ts).
+      return eb.and([eb(done, "is", null), eb(due, ">=", now), eb(atRisk, ">", now)]);
   }
 }
 

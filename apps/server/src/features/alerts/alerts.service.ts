@@ -117,7 +117,7 @@ async function bodyErrorsAsInvalidAsync<T>(run: () => Promise<T>): Promise<T> {
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();
   const cursor = decodeSortCursor(query.cursor, alertCursorSort(query));
-  const plan = await planList(ctx.db, scope.tenantIds, query);
+  const plan = await planList(ctx.db, scope.tenantIds, query, now);
   const rows = await alertPage(ctx.db, scope.tenantIds, query, now, cursor, plan);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
