@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { emptyFilters, enumOptions, filterLabels, type ListFilterKey, type ListState } from "../lib/list-params";
+import { CheckboxGroup } from "@/components/ui/checkbox-group";
 
 const enumKeys: ListFilterKey[] = ["status", "priority", "ackSla", "respondSla", "environment", "tactic"];
 const textKeys: { key: ListFilterKey; hint: string }[] = [
@@ -60,22 +61,14 @@ export function FilterPanel({ state, tenants, onApply }: Props) {
     <form onSubmit={submit} aria-label="Alert filters" className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {groups.map(([key, options]) => (
-          <fieldset key={key} className="min-w-0">
-            <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{filterLabels[key]}</legend>
-            <div className={key === "tactic" ? "max-h-40 space-y-1 overflow-y-auto pr-1" : "space-y-1"}>
-              {options.map((o) => (
-                <label key={o.value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-sky-700"
-                    checked={draft.filters[key].includes(o.value)}
-                    onChange={() => toggle(key, o.value)}
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            key={key}
+            legend={filterLabels[key]}
+            options={options}
+            selected={draft.filters[key]}
+            onToggle={(value) => toggle(key, value)}
+            scroll={key === "tactic"}
+          />
         ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

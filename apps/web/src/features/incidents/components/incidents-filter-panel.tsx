@@ -8,6 +8,7 @@ import {
   incidentEnumOptions,
   incidentFilterLabels,
 } from "../lib/list-params";
+import { CheckboxGroup } from "@/components/ui/checkbox-group";
 
 type Props = {
   state: IncidentListState;
@@ -62,22 +63,14 @@ export function IncidentsFilterPanel({ state, tenants, onApply }: Props) {
     <form onSubmit={submit} aria-label="Incident filters" className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {groups.map(([key, options]) => (
-          <fieldset key={key} className="min-w-0">
-            <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{incidentFilterLabels[key]}</legend>
-            <div className={key === "tenant" ? "max-h-40 space-y-1 overflow-y-auto pr-1" : "space-y-1"}>
-              {options.map((o) => (
-                <label key={o.value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-sky-700"
-                    checked={draft.filters[key].includes(o.value)}
-                    onChange={() => toggle(key, o.value)}
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            key={key}
+            legend={incidentFilterLabels[key]}
+            options={options}
+            selected={draft.filters[key]}
+            onToggle={(value) => toggle(key, value)}
+            scroll={key === "tenant"}
+          />
         ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

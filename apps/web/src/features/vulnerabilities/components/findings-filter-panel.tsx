@@ -9,6 +9,7 @@ import {
   findingEnumOptions,
   findingFilterLabels,
 } from "../lib/list-params";
+import { CheckboxGroup } from "@/components/ui/checkbox-group";
 
 const enumKeys: FindingListKey[] = ["status", "priority", "businessImpact", "environment"];
 const textKeys: { key: FindingListKey; hint: string }[] = [
@@ -104,22 +105,14 @@ export function FindingsFilterPanel({ state, tenants, onApply }: Props) {
     <form onSubmit={submit} aria-label="Vulnerability filters" className="space-y-5" noValidate>
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
         {groups.map(([key, options]) => (
-          <fieldset key={key} className="min-w-0">
-            <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">{findingFilterLabels[key]}</legend>
-            <div className={key === "tenant" ? "max-h-40 space-y-1 overflow-y-auto pr-1" : "space-y-1"}>
-              {options.map((o) => (
-                <label key={o.value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-sky-700"
-                    checked={draft.lists[key].includes(o.value)}
-                    onChange={() => toggle(key, o.value)}
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            key={key}
+            legend={findingFilterLabels[key]}
+            options={options}
+            selected={draft.lists[key]}
+            onToggle={(value) => toggle(key, value)}
+            scroll={key === "tenant"}
+          />
         ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
