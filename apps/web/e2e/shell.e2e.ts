@@ -44,7 +44,7 @@ describe("shell at each width", () => {
       const { context, page, consoleWatch } = await openAt(width);
       const toggle = page.getByTestId("sidebar-toggle");
       const hamburger = page.getByTestId("hamburger");
-      const search = page.getByRole("searchbox", { name: "Search" });
+      const search = page.getByRole("searchbox", { name: "Search", exact: true });
       // Landmarks.
       expect(await page.locator("header").count()).toBe(1);
       expect(await page.locator("main").count()).toBe(1);
@@ -164,7 +164,7 @@ describe("shell at each width", () => {
 
   it("submits the search to /search?q= and lists what matches, or says nothing does", async () => {
     const { context, page, consoleWatch } = await openAt(1100);
-    await page.getByRole("searchbox", { name: "Search" }).fill("DB-FIN-0001");
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill("DB-FIN-0001");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "DB-FIN-0001");
     expect(await page.getByTestId("search-query").textContent()).toContain("DB-FIN-0001");
@@ -173,7 +173,7 @@ describe("shell at each width", () => {
     await assets.waitFor();
     await assets.getByRole("link", { name: /DB-FIN-0001/ }).first().click();
     await page.waitForURL(/\/dashboard\/risk\/vulnerabilities\/assets\//);
-    await page.getByRole("searchbox", { name: "Search" }).fill("no-such-thing-zq");
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill("no-such-thing-zq");
     await page.keyboard.press("Enter");
     await page.getByText("No alert matches.").waitFor();
     await page.getByText("No asset matches.").waitFor();
@@ -261,7 +261,7 @@ describe("shell at each width", () => {
     consoleWatch.assertClean();
 
     await page.route(/\/assets\/search-.*\.js$/, (route) => route.abort());
-    await page.getByRole("searchbox", { name: "Search" }).fill("host-1");
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill("host-1");
     await page.keyboard.press("Enter");
     await page.getByTestId("route-error").waitFor();
     expect(await page.getByTestId("route-spinner").count()).toBe(0);
