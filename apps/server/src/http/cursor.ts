@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from "kysely";
 import { invalid } from "./errors";
 
 /** Keyset cursors are opaque to clients: base64url JSON of the last row's sort key (by creation time, for the short lists). */
@@ -54,3 +55,14 @@ export function decodeSortCursor(cursor: string | undefined, expected: CursorSor
 export const encodeSortCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cursor) =>
   Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id })).toString("base64url");
 
+
+/**
+ * The rows after `cursor` in an order on (sort expression, id), either direction: the keyset
+ * condition of the alert and incident lists. Written as an OR (not a row-value comparison) so
+ * SQLite and PostgreSQL both bound their walk of the (expression, id) index by it.
+ */
+export function afterCursor(sortExpression: RawBuilder<unknown>, idColumn: string, dir: "asc" | "desc", cursor: Cursor) {
+  const op = sql.raw(dir === "desc" ? "<" : ">");
+  const id = sql.ref(idColumn);
+  return sql<boolean>`(${sortExpression} ${op} ${cursor.v} or (${sortExpression} = ${cursor.v} and ${id} ${op} ${cursor.id}))`;
+}

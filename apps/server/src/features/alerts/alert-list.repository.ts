@@ -2,7 +2,7 @@ import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, t
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../db/tables";
 import { isSqlite } from "../../db/dialect";
-import type { Cursor, CursorSort } from "../../http/cursor";
+import { afterCursor, type Cursor, type CursorSort } from "../../http/cursor";
 import { exactFilters, type ListPlan } from "./alert-list-plan.repository";
 import { textMatch } from "./alert-search.repository";
 import { tacticKey } from "./alerts.repository";
@@ -184,11 +184,7 @@ export function sortedPage<O>(
   const base = sorts[q.sort].sql;
   const column = sql.raw(plan.fromMatches ? `+${base}` : base);
   const dir = q.dir;
-  let page = query;
-  if (cursor) {
-    const op = sql.raw(dir === "desc" ? "<" : ">");
-    page = page.where(sql<boolean>`(${column} ${op} ${cursor.v} or (${column} = ${cursor.v} and alerts.id ${op} ${cursor.id}))`);
-  }
+  const page = cursor ? query.where(afterCursor(column, "alerts.id", dir, cursor)) : query;
   return page
     .orderBy(sql`${column}`, dir)
     .orderBy("alerts.id", dir)

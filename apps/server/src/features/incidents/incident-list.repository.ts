@@ -1,7 +1,7 @@
 import { type IncidentListQuery, type IncidentSortKey, priorityRank } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
-import type { Cursor, CursorSort } from "../../http/cursor";
+import { afterCursor, type Cursor, type CursorSort } from "../../http/cursor";
 import { parseIncidentReference } from "./incident-reference";
 import { incidentsWithNames } from "./incidents.repository";
 
@@ -80,12 +80,7 @@ export function filteredIncidents(db: Db, tenantIds: readonly string[], q: Incid
 export function incidentPage(db: Db, tenantIds: readonly string[], q: IncidentListQuery, cursor: Cursor | undefined) {
   const column = sql.raw(sortSql[q.sort]);
   let query = filteredIncidents(db, tenantIds, q).select(sql<string | number>`${column}`.as("sort_value"));
-  if (cursor) {
-    const op = sql.raw(q.dir === "desc" ? "<" : ">");
-    query = query.where(
-      sql<boolean>`(${column} ${op} ${cursor.v} or (${column} = ${cursor.v} and incidents.id ${op} ${cursor.id}))`,
-    );
-  }
+  if (cursor) query = query.where(afterCursor(column, "incidents.id", q.dir, cursor));
   return query
     .orderBy(sql`${column}`, q.dir)
     .orderBy("incidents.id", q.dir)
