@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// The web app's "@/..." imports (apps/web/vite.config.ts), for its unit-tested modules.
+const webSrc = fileURLToPath(new URL("./apps/web/src/", import.meta.url));
 
 /**
  * Three projects: pure unit tests, API tests against a real database (SQLite, or PostgreSQL
@@ -8,6 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: [{ find: /^@\//, replacement: webSrc }] },
         test: {
           name: "unit",
           include: ["packages/shared/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],

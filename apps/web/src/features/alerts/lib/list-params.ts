@@ -11,6 +11,7 @@ import {
 } from "@watchfloor/shared";
 import type { FilterChip } from "@/components/ui/filter-chips";
 import { dayToIso } from "@/lib/dates";
+import { putParam, putSort, readDay, readMultiFilters, readSort, textChips, valueChips } from "@/lib/list-params";
 
 /**
  * The list's whole state lives in the URL (search params): filters, date range, text, sort and
@@ -82,29 +83,13 @@ export type ListState = {
 
 export const defaultSort = { sort: "detectedAt" as AlertSortKey, dir: "desc" as const };
 
-const split = (v: string | null) =>
-  v
-    ? v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-
 export function parseListState(params: URLSearchParams): ListState {
-  const filters = {} as Record<ListFilterKey, string[]>;
-  for (const key of listFilterKeys) {
-    const allowed = enumOptions[key];
-    const values = split(params.get(key));
-    filters[key] = allowed ? values.filter((v) => allowed.includes(v)) : values;
-  }
-  const sort = params.get("sort");
   return {
-    filters,
-    from: params.get("from") ?? "",
-    to: params.get("to") ?? "",
+    filters: readMultiFilters(params, listFilterKeys, enumOptions),
+    from: readDay(params, "from"),
+    to: readDay(params, "to"),
     q: params.get("q") ?? "",
-    sort: alertSortKeys.includes(sort as AlertSortKey) ? (sort as AlertSortKey) : defaultSort.sort,
-    dir: params.get("dir") === "asc" ? "asc" : params.get("dir") === "desc" ? "desc" : defaultSort.dir,
+    ...readSort(params, alertSortKeys, defaultSort),
   };
 }
 
@@ -123,21 +108,9 @@ export function toApiQuery(view: string, state: ListState, timeZone: string): Re
 /** Writes a changed state back into the search params, dropping empty values and defaults. */
 export function withListState(params: URLSearchParams, state: ListState): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of listFilterKeys) {
-    if (state.filters[key].length) next.set(key, state.filters[key].join(","));
-    else next.delete(key);
-  }
-  for (const key of ["from", "to", "q"] as const) {
-    if (state[key].trim()) next.set(key, state[key].trim());
-    else next.delete(key);
-  }
-  if (state.sort === defaultSort.sort && state.dir === defaultSort.dir) {
-    next.delete("sort");
-    next.delete("dir");
-  } else {
-    next.set("sort", state.sort);
-    next.set("dir", state.dir);
-  }
+  for (const key of listFilterKeys) putParam(next, key, state.filters[key].join(","));
+  for (const key of ["from", "to", "q"] as const) putParam(next, key, state[key].trim());
+  putSort(next, state, defaultSort);
   return next;
 }
 
@@ -155,19 +128,9 @@ export function filterChips(
   tenantName: (id: string) => string,
   onChange: (next: ListState) => void,
 ): FilterChip[] {
-  const chips: FilterChip[] = [];
-  for (const key of listFilterKeys) {
-    for (const value of state.filters[key]) {
-      chips.push({
-        id: `${key}:${value}`,
-        label: `${filterLabels[key]}: ${key === "tenant" ? tenantName(value) : value}`,
-        onRemove: () =>
-          onChange({ ...state, filters: { ...state.filters, [key]: state.filters[key].filter((v) => v !== value) } }),
-      });
-    }
-  }
+  const chips = valueChips(state.filters, listFilterKeys, filterLabels, tenantName, (filters) => onChange({ ...state, filters }));
   if (state.from) chips.push({ id: "from", label: `From: ${state.from}`, onRemove: () => onChange({ ...state, from: "" }) });
   if (state.to) chips.push({ id: "to", label: `To: ${state.to}`, onRemove: () => onChange({ ...state, to: "" }) });
-  if (state.q) chips.push({ id: "q", label: `Text: “${state.q}”`, onRemove: () => onChange({ ...state, q: "" }) });
+  chips.push(...textChips(state.q, () => onChange({ ...state, q: "" })));
   return chips;
 }

@@ -1,5 +1,6 @@
 import { type IncidentSortKey, incidentSortKeys, incidentStatuses, incidentViews, priorities } from "@watchfloor/shared";
 import type { FilterChip } from "@/components/ui/filter-chips";
+import { putParam, putSort, readDay, readMultiFilters, readSort, textChips, valueChips } from "@/lib/list-params";
 
 /**
  * The incidents list keeps its whole state in the URL (search params) with the API's own names:
@@ -42,37 +43,15 @@ export const defaultIncidentSort = { sort: "createdAt" as IncidentSortKey, dir: 
 const ascendingFirst: IncidentSortKey[] = ["title", "status", "owner", "tenant"];
 export const firstDirection = (key: IncidentSortKey): "asc" | "desc" => (ascendingFirst.includes(key) ? "asc" : "desc");
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-const split = (v: string | null) =>
-  v
-    ? v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-
 export function parseIncidentState(params: URLSearchParams): IncidentListState {
-  const filters = {} as Record<IncidentFilterKey, string[]>;
-  for (const key of incidentFilterKeys) {
-    const allowed = incidentEnumOptions[key];
-    const values = split(params.get(key));
-    filters[key] = allowed ? values.filter((v) => allowed.includes(v)) : values;
-  }
-  const day = (key: "from" | "to") => {
-    const value = params.get(key) ?? "";
-    return dayPattern.test(value) ? value : "";
-  };
   const view = params.get("view");
-  const sort = params.get("sort");
-  const dir = params.get("dir");
   return {
     view: incidentViews.includes(view as IncidentView) ? (view as IncidentView) : defaultIncidentView,
-    filters,
-    from: day("from"),
-    to: day("to"),
+    filters: readMultiFilters(params, incidentFilterKeys, incidentEnumOptions),
+    from: readDay(params, "from"),
+    to: readDay(params, "to"),
     q: params.get("q") ?? "",
-    sort: incidentSortKeys.includes(sort as IncidentSortKey) ? (sort as IncidentSortKey) : defaultIncidentSort.sort,
-    dir: dir === "asc" || dir === "desc" ? dir : defaultIncidentSort.dir,
+    ...readSort(params, incidentSortKeys, defaultIncidentSort),
   };
 }
 
@@ -98,15 +77,12 @@ export function toIncidentApiQuery(
 /** Writes a changed state back into the search params, dropping empty values and defaults. */
 export function withIncidentState(params: URLSearchParams, state: IncidentListState): URLSearchParams {
   const next = new URLSearchParams(params);
-  const put = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
-  put("view", state.view === defaultIncidentView ? "" : state.view);
-  for (const key of incidentFilterKeys) put(key, state.filters[key].join(","));
-  put("from", state.from);
-  put("to", state.to);
-  put("q", state.q.trim());
-  const isDefaultSort = state.sort === defaultIncidentSort.sort && state.dir === defaultIncidentSort.dir;
-  put("sort", isDefaultSort ? "" : state.sort);
-  put("dir", isDefaultSort ? "" : state.dir);
+  putParam(next, "view", state.view === defaultIncidentView ? "" : state.view);
+  for (const key of incidentFilterKeys) putParam(next, key, state.filters[key].join(","));
+  putParam(next, "from", state.from);
+  putParam(next, "to", state.to);
+  putParam(next, "q", state.q.trim());
+  putSort(next, state, defaultIncidentSort);
   return next;
 }
 
@@ -128,20 +104,12 @@ export function incidentChips(
   tenantName: (id: string) => string,
   onChange: (next: IncidentListState) => void,
 ): FilterChip[] {
-  const chips: FilterChip[] = [];
-  for (const key of incidentFilterKeys) {
-    for (const value of state.filters[key]) {
-      chips.push({
-        id: `${key}:${value}`,
-        label: `${incidentFilterLabels[key]}: ${key === "tenant" ? tenantName(value) : value}`,
-        onRemove: () =>
-          onChange({ ...state, filters: { ...state.filters, [key]: state.filters[key].filter((v) => v !== value) } }),
-      });
-    }
-  }
+  const chips = valueChips(state.filters, incidentFilterKeys, incidentFilterLabels, tenantName, (filters) =>
+    onChange({ ...state, filters }),
+  );
   if (state.from)
     chips.push({ id: "from", label: `Created from: ${state.from}`, onRemove: () => onChange({ ...state, from: "" }) });
   if (state.to) chips.push({ id: "to", label: `Created to: ${state.to}`, onRemove: () => onChange({ ...state, to: "" }) });
-  if (state.q) chips.push({ id: "q", label: `Text: “${state.q}”`, onRemove: () => onChange({ ...state, q: "" }) });
+  chips.push(...textChips(state.q, () => onChange({ ...state, q: "" })));
   return chips;
 }

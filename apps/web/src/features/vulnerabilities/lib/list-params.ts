@@ -8,6 +8,7 @@ import {
   priorities,
 } from "@watchfloor/shared";
 import type { FilterChip } from "@/components/ui/filter-chips";
+import { putParam, putSort, readSort, splitParam, textChips, valueChips } from "@/lib/list-params";
 
 /**
  * The vulnerable-asset list keeps its whole state in the URL (search params) with the API's own
@@ -93,14 +94,6 @@ export function firstDirection(key: FindingSortKey): "asc" | "desc" {
 }
 
 const cvePattern = /^CVE-\d{4}-\d{4,}$/i;
-const split = (v: string | null) =>
-  v
-    ? v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-
 function validNumber(key: FindingNumberKey, raw: string | null): string {
   if (raw === null || raw.trim() === "") return "";
   const n = Number(raw);
@@ -112,7 +105,7 @@ export function parseFindingState(params: URLSearchParams): FindingListState {
   const lists = {} as Record<FindingListKey, string[]>;
   for (const key of findingListKeys) {
     const allowed = findingEnumOptions[key];
-    const values = split(params.get(key));
+    const values = splitParam(params.get(key));
     lists[key] = allowed
       ? values.filter((v) => allowed.includes(v))
       : key === "cve"
@@ -127,16 +120,13 @@ export function parseFindingState(params: URLSearchParams): FindingListState {
   const numbers = {} as FindingListState["numbers"];
   for (const key of findingNumberKeys) numbers[key] = validNumber(key, params.get(key));
   const view = params.get("view");
-  const sort = params.get("sort");
-  const dir = params.get("dir");
   return {
     view: findingViews.includes(view as FindingView) ? (view as FindingView) : defaultFindingView,
     lists,
     flags,
     numbers,
     q: params.get("q") ?? "",
-    sort: findingSortKeys.includes(sort as FindingSortKey) ? (sort as FindingSortKey) : defaultFindingSort.sort,
-    dir: dir === "asc" || dir === "desc" ? dir : defaultFindingSort.dir,
+    ...readSort(params, findingSortKeys, defaultFindingSort),
   };
 }
 
@@ -153,15 +143,12 @@ export function toFindingApiQuery(state: FindingListState, fixed: Record<string,
 /** Writes a changed state back into the search params, dropping empty values and defaults. */
 export function withFindingState(params: URLSearchParams, state: FindingListState): URLSearchParams {
   const next = new URLSearchParams(params);
-  const put = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
-  for (const key of findingListKeys) put(key, state.lists[key].join(","));
-  for (const key of findingFlagKeys) put(key, state.flags[key]);
-  for (const key of findingNumberKeys) put(key, state.numbers[key]);
-  put("q", state.q.trim());
-  put("view", state.view === defaultFindingView ? "" : state.view);
-  const isDefaultSort = state.sort === defaultFindingSort.sort && state.dir === defaultFindingSort.dir;
-  put("sort", isDefaultSort ? "" : state.sort);
-  put("dir", isDefaultSort ? "" : state.dir);
+  for (const key of findingListKeys) putParam(next, key, state.lists[key].join(","));
+  for (const key of findingFlagKeys) putParam(next, key, state.flags[key]);
+  for (const key of findingNumberKeys) putParam(next, key, state.numbers[key]);
+  putParam(next, "q", state.q.trim());
+  putParam(next, "view", state.view === defaultFindingView ? "" : state.view);
+  putSort(next, state, defaultFindingSort);
   return next;
 }
 
@@ -199,16 +186,9 @@ export function findingChips(
   tenantName: (id: string) => string,
   onChange: (next: FindingListState) => void,
 ): FilterChip[] {
-  const chips: FilterChip[] = [];
-  for (const key of findingListKeys) {
-    for (const value of state.lists[key]) {
-      chips.push({
-        id: `${key}:${value}`,
-        label: `${findingFilterLabels[key]}: ${key === "tenant" ? tenantName(value) : value}`,
-        onRemove: () => onChange({ ...state, lists: { ...state.lists, [key]: state.lists[key].filter((v) => v !== value) } }),
-      });
-    }
-  }
+  const chips = valueChips(state.lists, findingListKeys, findingFilterLabels, tenantName, (lists) =>
+    onChange({ ...state, lists }),
+  );
   for (const key of findingFlagKeys) {
     const value = state.flags[key];
     if (value) {
@@ -229,6 +209,6 @@ export function findingChips(
       });
     }
   }
-  if (state.q) chips.push({ id: "q", label: `Text: “${state.q}”`, onRemove: () => onChange({ ...state, q: "" }) });
+  chips.push(...textChips(state.q, () => onChange({ ...state, q: "" })));
   return chips;
 }
