@@ -30,3 +30,12 @@ export function dayToIso(day: string, zone: string, endOfDay = false): string | 
   const instant = guess - zoneOffsetMinutes(guess, zone) * 60_000 - (endOfDay ? 1 : 0);
   return new Date(instant).toISOString();
 }
+
+/**
+ * The instant the day after `day` starts in the person's time zone: the alert and incident lists
+ * take `to` as an exclusive bound, so a range that ends on `day` keeps its last millisecond.
+ */
+export function dayAfterToIso(day: string, zone: string): string | undefined {
+  const lastMoment = dayToIso(day, zone, true);
+  return lastMoment && new Date(Date.parse(lastMoment) + 1).toISOString();
+}

@@ -10,7 +10,7 @@ import {
   tactics,
 } from "@watchfloor/shared";
 import type { FilterChip } from "@/components/ui/filter-chips";
-import { dayToIso } from "@/lib/dates";
+import { dayAfterToIso, dayToIso } from "@/lib/dates";
 import { putParam, putSort, readDay, readMultiFilters, readSort, textChips, valueChips } from "@/lib/list-params";
 
 /**
@@ -98,7 +98,7 @@ export function toApiQuery(view: string, state: ListState, timeZone: string): Re
   const query: Record<string, string> = { view, sort: state.sort, dir: state.dir };
   for (const key of listFilterKeys) if (state.filters[key].length) query[key] = state.filters[key].join(",");
   const from = state.from ? dayToIso(state.from, timeZone) : undefined;
-  const to = state.to ? dayToIso(state.to, timeZone, true) : undefined;
+  const to = state.to ? dayAfterToIso(state.to, timeZone) : undefined;
   if (from) query.from = from;
   if (to) query.to = to;
   if (state.q.trim()) query.q = state.q.trim();

@@ -9,7 +9,7 @@ import { ListFooter } from "@/components/ui/list-footer";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { ToggleGroup } from "@/components/ui/toggle-group";
-import { dayToIso } from "@/lib/dates";
+import { dayAfterToIso, dayToIso } from "@/lib/dates";
 import { useCurrentUser } from "@/lib/session";
 import { useIncidents } from "../api/get-incidents";
 import {
@@ -50,7 +50,10 @@ export function IncidentsList() {
   const user = useCurrentUser();
   const timeZone = user.preferences.timeZone;
   const state = useMemo(() => parseIncidentState(params), [params]);
-  const query = useMemo(() => toIncidentApiQuery(state, (day, endOfDay) => dayToIso(day, timeZone, endOfDay)), [state, timeZone]);
+  const query = useMemo(
+    () => toIncidentApiQuery(state, (day, end) => (end ? dayAfterToIso(day, timeZone) : dayToIso(day, timeZone))),
+    [state, timeZone],
+  );
   const incidents = useIncidents(query);
 
   const tenants = user.memberships.map((m) => ({ id: m.tenantId, name: m.tenantName }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dayAfterToIso, dayToIso } from "@/lib/dates";
 import {
   activeIncidentFilterCount,
   clearedIncidentState,
@@ -9,7 +10,7 @@ import {
 } from "./list-params";
 
 const parse = (query: string) => parseIncidentState(new URLSearchParams(query));
-const utcDay = (day: string, endOfDay: boolean) => `${day}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`;
+const utcDay = (day: string, end: boolean) => (end ? dayAfterToIso(day, "UTC") : dayToIso(day, "UTC"));
 
 describe("incidents list state in the URL", () => {
   it("reads every filter with the API's names and round-trips through the URL", () => {
@@ -23,7 +24,8 @@ describe("incidents list state in the URL", () => {
       owner: "Lee Chen,unassigned",
       tenant: "t1",
       from: "2026-11-01T00:00:00.000Z",
-      to: "2026-11-02T23:59:59.999Z",
+      // The API's `to` is exclusive: the range ends where the day after the 2nd begins.
+      to: "2026-11-03T00:00:00.000Z",
       q: "ransom",
       sort: "owner",
       dir: "asc",

@@ -57,7 +57,8 @@ export function parseIncidentState(params: URLSearchParams): IncidentListState {
 
 /**
  * The API query for a list state (without cursor/limit). `instant` turns a day into the ISO
- * instant it starts (or ends) in the person's time zone (lib/dates dayToIso); passed in so this
+ * instant it starts in the person's time zone, or for the end of the range the instant the next
+ * day starts, as `to` is exclusive (lib/dates dayToIso, dayAfterToIso); passed in so this
  * module stays free of app imports and testable on its own.
  */
 export function toIncidentApiQuery(
