@@ -90,7 +90,7 @@ export function SearchResults({ q }: { q: string }) {
         title="Incidents"
         empty="No incident matches."
         more={more(incidents)}
-        seeAll={`${paths.incidents.cases}${query()}`}
+        seeAll={`${paths.incidents.cases}${query({ view: "all" })}`}
         rows={incidents.items.map((i) => ({
           id: i.id,
           to: incidentPath(i.id),
