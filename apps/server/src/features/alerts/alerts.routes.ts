@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { ingestAlerts, ingestBulk, ingestTenant } from "./alert-ingest.service";
 import * as service from "./alerts.service";
 import { doerOf } from "./doer";
 import { closeIngestWorker } from "./ingest-pool";
@@ -18,7 +19,15 @@ const alertParams = z.object({ alertId: z.string() });
 const detail = z.object({
   alert: z.record(z.string(), z.unknown()),
   allowedMoves: z.array(z.string()),
-  techniques: z.array(z.object({ id: z.string(), name: z.string().nullable(), status: z.string(), tactics: z.array(z.string()), url: z.string().nullable() })),
+  techniques: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().nullable(),
+      status: z.string(),
+      tactics: z.array(z.string()),
+      url: z.string().nullable(),
+    }),
+  ),
   timeline: z.array(z.unknown()),
   related: z.array(z.unknown()),
 });
@@ -34,14 +43,16 @@ export const alertRoutes =
     // The ingest worker belongs to the server: a closed server leaves no thread behind.
     app.addHook("onClose", closeIngestWorker);
     // NDJSON bodies arrive as bytes and are decoded and split (in the ingest worker when big) so a bad line is reported by number.
-    app.addContentTypeParser("application/x-ndjson", { parseAs: "buffer", bodyLimit: 256 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser("application/x-ndjson", { parseAs: "buffer", bodyLimit: 256 * 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
 
     app.post(
       "/alerts",
       { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, body: alertInputSchema } },
       async (request, reply) => {
-        const tenantId = service.ingestTenant(request.scope, request.query.tenantId);
-        const outcome = await service.ingestAlerts(ctx, tenantId, [request.body], await doerOf(ctx, request));
+        const tenantId = ingestTenant(request.scope, request.query.tenantId);
+        const outcome = await ingestAlerts(ctx, tenantId, [request.body], await doerOf(ctx, request));
         return reply.status(outcome.created ? 201 : 200).send({ id: outcome.ids[0], created: outcome.created === 1 });
       },
     );
@@ -50,29 +61,42 @@ export const alertRoutes =
       "/alerts/bulk",
       { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery }, bodyLimit: 256 * 1024 * 1024 },
       async (request) => {
-        const tenantId = service.ingestTenant(request.scope, request.query.tenantId);
-        return service.ingestBulk(ctx, tenantId, request.body, await doerOf(ctx, request));
+        const tenantId = ingestTenant(request.scope, request.query.tenantId);
+        return ingestBulk(ctx, tenantId, request.body, await doerOf(ctx, request));
       },
     );
 
-    app.get("/alerts", { config: read, schema: { tags: ["alerts"], querystring: alertListQuerySchema, response: { 200: alertPageSchema } } }, async (request) =>
-      service.listAlerts(ctx, request.scope, request.query),
+    app.get(
+      "/alerts",
+      { config: read, schema: { tags: ["alerts"], querystring: alertListQuerySchema, response: { 200: alertPageSchema } } },
+      async (request) => service.listAlerts(ctx, request.scope, request.query),
     );
 
-    app.get("/alerts/:alertId", { config: read, schema: { tags: ["alerts"], params: alertParams, response: { 200: detail } } }, async (request) =>
-      service.getAlert(ctx, request.scope, request.params.alertId),
+    app.get(
+      "/alerts/:alertId",
+      { config: read, schema: { tags: ["alerts"], params: alertParams, response: { 200: detail } } },
+      async (request) => service.getAlert(ctx, request.scope, request.params.alertId),
     );
 
-    app.post("/alerts/:alertId/transition", { config: write, schema: { tags: ["alerts"], params: alertParams, body: transitionBodySchema, response: { 200: detail } } }, async (request) =>
-      service.transitionAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body),
+    app.post(
+      "/alerts/:alertId/transition",
+      { config: write, schema: { tags: ["alerts"], params: alertParams, body: transitionBodySchema, response: { 200: detail } } },
+      async (request) =>
+        service.transitionAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body),
     );
 
-    app.post("/alerts/:alertId/assign", { config: write, schema: { tags: ["alerts"], params: alertParams, body: assignBodySchema, response: { 200: detail } } }, async (request) =>
-      service.assignAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.assigneeUserId),
+    app.post(
+      "/alerts/:alertId/assign",
+      { config: write, schema: { tags: ["alerts"], params: alertParams, body: assignBodySchema, response: { 200: detail } } },
+      async (request) =>
+        service.assignAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.assigneeUserId),
     );
 
-    app.post("/alerts/:alertId/comments", { config: write, schema: { tags: ["alerts"], params: alertParams, body: commentBodySchema, response: { 200: detail } } }, async (request) =>
-      service.commentOnAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.comment),
+    app.post(
+      "/alerts/:alertId/comments",
+      { config: write, schema: { tags: ["alerts"], params: alertParams, body: commentBodySchema, response: { 200: detail } } },
+      async (request) =>
+        service.commentOnAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.comment),
     );
 
     app.post("/alerts/bulk-update", { config: write, schema: { tags: ["alerts"], body: bulkBodySchema } }, async (request) => {
@@ -80,4 +104,3 @@ export const alertRoutes =
       return service.bulkAlerts(ctx, request.scope, await doerOf(ctx, request), ids, action);
     });
   };
-

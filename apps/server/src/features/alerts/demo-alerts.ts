@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { days } from "../../lib/time";
 import { escalate } from "../incidents/incidents.service";
-import { ingestAlerts } from "./alerts.service";
+import { ingestAlerts } from "./alert-ingest.service";
 import { generateAlerts } from "./demo-generator";
 
 const PER_TENANT = 600;

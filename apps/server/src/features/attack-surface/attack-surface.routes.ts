@@ -2,7 +2,7 @@ import { attackSurfaceQuerySchema, attackSurfaceSchema, surfaceImportListSchema,
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ingestTenant } from "../alerts/alerts.service";
+import { ingestTenant } from "../alerts/alert-ingest.service";
 import { doerOf } from "../alerts/doer";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
 import { importNmapFile } from "./attack-surface-import.service";

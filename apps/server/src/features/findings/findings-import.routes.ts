@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ingestTenant } from "../alerts/alerts.service";
+import { ingestTenant } from "../alerts/alert-ingest.service";
 import { doerOf } from "../alerts/doer";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
 import { importAssetInventory } from "../assets/asset-inventory.service";

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { decodeCursor } from "../../http/cursor";
 import { notFound } from "../../http/errors";
 import { iso, isoOrNull } from "../../lib/time";
-import { ingestAlerts, ingestTenant } from "../alerts/alerts.service";
+import { ingestAlerts, ingestTenant } from "../alerts/alert-ingest.service";
 import { doerOf } from "../alerts/doer";
 import { importAlertFile } from "./alert-import.service";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "./upload";

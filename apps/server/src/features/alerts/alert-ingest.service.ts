@@ -1,0 +1,111 @@
+import type { AppContext } from "../../context";
+import { assertTenantInScope } from "../../http/auth-guard";
+import { invalid } from "../../http/errors";
+import type { TenantScope } from "../../http/policy";
+import { markAlertsChanged } from "../rollups/rollup-refresher";
+import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./alert-normalise";
+import type { Doer } from "./alerts.service";
+import * as repo from "./alerts.repository";
+import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
+import { normaliseOffThread, ownBytes } from "./ingest-pool";
+import type { IngestChunk } from "./ingest-protocol";
+import { slaPolicies } from "./sla-policies.repository";
+
+/** Alert ingestion: the API's single and bulk routes, file imports and the demo data all store alerts here. */
+
+export interface IngestOutcome {
+  created: number;
+  updated: number;
+  rejected: IngestRejection[];
+  ids: string[];
+}
+
+// Below these sizes a worker round trip costs more than it saves.
+const OFF_THREAD_MIN_ITEMS = 500;
+const OFF_THREAD_MIN_BYTES = 256 * 1024;
+
+/**
+ * Validates and stores alerts for one tenant in one transaction. Invalid items are reported
+ * by index and nothing of theirs is written; valid ones are upserted on (source, source id).
+ */
+export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unknown[], doer: Doer): Promise<IngestOutcome> {
+  return ingestChunks(ctx, tenantId, doer, async function* (context) {
+    yield normaliseAlerts(checkBulkArray(items), 0, context);
+  });
+}
+
+/**
+ * A bulk request body: a JSON array or NDJSON text. Big bodies are validated and normalised
+ * in the ingest worker while this thread writes the chunks it has finished.
+ */
+export async function ingestBulk(ctx: AppContext, tenantId: string, body: unknown, doer: Doer): Promise<IngestOutcome> {
+  if (Buffer.isBuffer(body)) {
+    // Big NDJSON bodies go to the worker undecoded: this thread never turns them into a string.
+    if (body.byteLength >= OFF_THREAD_MIN_BYTES)
+      return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, bytes: ownBytes(body) }));
+    return ingestAlerts(
+      ctx,
+      tenantId,
+      bodyErrorsAsInvalid(() => parseNdjsonLines(ndjsonLines(body.toString("utf8")))),
+      doer,
+    );
+  }
+  if (Array.isArray(body)) {
+    if (body.length >= OFF_THREAD_MIN_ITEMS)
+      return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, items: body }));
+    return ingestAlerts(ctx, tenantId, body, doer);
+  }
+  throw invalid("body", "must be a JSON array or NDJSON (application/x-ndjson)");
+}
+
+async function ingestChunks(
+  ctx: AppContext,
+  tenantId: string,
+  doer: Doer,
+  chunks: (context: NormaliseContext) => AsyncIterable<IngestChunk>,
+): Promise<IngestOutcome> {
+  const policies = await slaPolicies(ctx.db, tenantId);
+  const context: NormaliseContext = { tenantId, now: ctx.now(), policies: [...policies], ingestedBy: doer.name };
+  const outcome: IngestOutcome = { created: 0, updated: 0, ids: [], rejected: [] };
+  // Arrival is not a timeline entry: the detail view shows it from created_at and the source.
+  // A body-level error in any chunk rolls back the chunks already written.
+  await bodyErrorsAsInvalidAsync(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      for await (const chunk of chunks(context)) {
+        for (const r of chunk.rejected) outcome.rejected.push(r);
+        const upserted = await repo.upsertAlerts(trx, tenantId, chunk.rows, ctx.bulk);
+        await markAlertsChanged(trx, tenantId, chunk.rows);
+        outcome.created += upserted.created;
+        outcome.updated += upserted.updated;
+        for (const id of upserted.ids) outcome.ids.push(id);
+      }
+    }),
+  );
+  if (outcome.ids.length)
+    ctx.events.publish({ tenantId, kind: "alert", ids: outcome.ids, action: outcome.created ? "created" : "updated" });
+  return outcome;
+}
+
+function bodyErrorsAsInvalid<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw error instanceof BulkBodyError ? invalid(error.field, error.reason) : error;
+  }
+}
+
+async function bodyErrorsAsInvalidAsync<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof BulkBodyError ? invalid(error.field, error.reason) : error;
+  }
+}
+
+/** The tenant an ingest request writes to: the one named, the one selected, or the caller's only tenant. */
+export function ingestTenant(scope: TenantScope, tenantId: string | undefined): string {
+  const target = tenantId ?? scope.selected ?? (scope.tenantIds.length === 1 ? scope.tenantIds[0] : undefined);
+  if (!target) throw invalid("tenantId", "Name the tenant (or select one) to ingest into.");
+  assertTenantInScope(scope, target);
+  return target;
+}
