@@ -9,6 +9,7 @@ import * as dashboardRollups from "./migrations/0007-dashboard-rollups";
 import * as riskSnapshots from "./migrations/0008-risk-snapshots";
 import * as attackSurface from "./migrations/0009-attack-surface";
 import * as alertSortIndexes from "./migrations/0010-alert-sort-indexes";
+import * as alertSortRowid from "./migrations/0011-alert-sort-rowid";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0008-risk-snapshots": riskSnapshots,
   "0009-attack-surface": attackSurface,
   "0010-alert-sort-indexes": alertSortIndexes,
+  "0011-alert-sort-rowid": alertSortRowid,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,8 @@ export function decodeCursor(cursor: string | undefined, field: string): { at: n
 export interface Cursor {
   v: string | number | null;
   id: string;
+  /** SQLite's rowid of the row, where a list breaks ties on it (the alert list, migration 0011). */
+  seq?: number;
 }
 
 /** The sort a cursor continues: a cursor is valid only for the sort and direction it was issued for. */
@@ -36,7 +38,7 @@ export interface CursorSort {
  */
 export function decodeSortCursor(cursor: string | undefined, expected: CursorSort): Cursor | undefined {
   if (!cursor) return undefined;
-  let parsed: { s?: unknown; d?: unknown; v?: unknown; id?: unknown } | null = null;
+  let parsed: { s?: unknown; d?: unknown; v?: unknown; id?: unknown; r?: unknown } | null = null;
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString());
   } catch {
@@ -49,20 +51,30 @@ export function decodeSortCursor(cursor: string | undefined, expected: CursorSor
   const v = parsed.v;
   const fits = v === null ? expected.nullable : expected.type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string";
   if (!fits) throw invalid("cursor", `has a value that does not fit the sort on ${expected.sort}`);
-  return { v: v as Cursor["v"], id: parsed.id };
+  if (parsed.r !== undefined && !Number.isSafeInteger(parsed.r)) throw invalid("cursor", "is not a cursor this API issued");
+  return { v: v as Cursor["v"], id: parsed.id, ...(parsed.r === undefined ? {} : { seq: parsed.r as number }) };
 }
 
 export const encodeSortCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cursor) =>
-  Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id })).toString("base64url");
+  Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id, r: c.seq })).toString("base64url");
 
 
 /**
- * The rows after `cursor` in an order on (sort expression, id), either direction: the keyset
- * condition of the alert and incident lists. Written as an OR (not a row-value comparison) so
- * SQLite and PostgreSQL both bound their walk of the (expression, id) index by it.
+ * The rows after a cursor in an order on (sort expression, tie-breaker), either direction: the
+ * keyset condition of the alert and incident lists. The tie-breaker is the id, or SQLite's rowid
+ * where the index is on the expression alone. The plain bound on the expression lets SQLite seek
+ * its index to the cursor (an OR of the two cases, or a row value alone on an expression index,
+ * scanned the index from its start: 68 ms against 0.3 ms at a depth of 700,000 alerts); the
+ * row-value comparison then skips the ties already listed.
  */
-export function afterCursor(sortExpression: RawBuilder<unknown>, idColumn: string, dir: "asc" | "desc", cursor: Cursor) {
+export function afterCursor(
+  sortExpression: RawBuilder<unknown>,
+  tieBreak: { column: string; value: string | number },
+  dir: "asc" | "desc",
+  sortValue: Cursor["v"],
+) {
   const op = sql.raw(dir === "desc" ? "<" : ">");
-  const id = sql.ref(idColumn);
-  return sql<boolean>`(${sortExpression} ${op} ${cursor.v} or (${sortExpression} = ${cursor.v} and ${id} ${op} ${cursor.id}))`;
+  const bound = sql.raw(dir === "desc" ? "<=" : ">=");
+  const column = sql.ref(tieBreak.column);
+  return sql<boolean>`(${sortExpression} ${bound} ${sortValue} and (${sortExpression}, ${column}) ${op} (${sortValue}, ${tieBreak.value}))`;
 }

@@ -1,5 +1,6 @@
 import type { AlertListQuery } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import type { Cursor } from "../../http/cursor";
 import { iso, isoOrNull } from "../../lib/time";
 import { cursorValue } from "./alert-list.repository";
 import { planList } from "./alert-list-plan.repository";
@@ -54,13 +55,13 @@ export async function* exportAlertsCsv(ctx: AppContext, tenantIds: readonly stri
   const pageQuery = { ...query, limit: 1000 };
   // Planned once, like the list: a rare host or technique starts from its matches.
   const plan = await planList(ctx.db, tenantIds, pageQuery, now);
-  let cursor: { v: string | number | null; id: string } | undefined;
+  let cursor: Cursor | undefined;
   for (;;) {
     const rows: Row[] = (await alertPage(ctx.db, tenantIds, pageQuery, now, cursor, plan)).slice(0, 1000);
     if (rows.length === 0) return;
     yield rows.map((r) => `${columns.map(([, get]) => csvField(get(r))).join(",")}\r\n`).join("");
-    const last = rows.at(-1) as Row;
-    cursor = { v: cursorValue(last, query.sort), id: last.id };
+    const last = rows.at(-1) as Row & { seq: number | null };
+    cursor = { v: cursorValue(last, query.sort), id: last.id, seq: last.seq ?? undefined };
     if (rows.length < 1000) return;
   }
 }

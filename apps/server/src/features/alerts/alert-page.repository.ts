@@ -1,32 +1,35 @@
 import type { AlertListQuery } from "@watchfloor/shared";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "../../db/dialect";
+import type { Cursor } from "../../http/cursor";
 import type { DB } from "../../db/tables";
 import { filteredAlerts, sortedPage } from "./alert-list.repository";
 import type { ListPlan } from "./alert-list-plan.repository";
 import { summaryColumns } from "./alert-view";
 
-type Cursor = { v: string | number | null; id: string };
-
-// Only what a list row shows: a page that sorts its matches then sorts narrow rows, not raw payloads.
+// Only what a list row shows: a page that sorts its matches then sorts narrow rows, not raw
+// payloads. `seq` is the tie-breaker the next cursor carries on SQLite (its rowid).
 const listed = (db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, plan: ListPlan) =>
   filteredAlerts(db, tenantIds, q, now, plan)
     .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
     .select(summaryColumns.map((c) => `alerts.${c}` as const))
-    .select("tenants.name as tenant_name");
+    .select("tenants.name as tenant_name")
+    .select(isSqlite(db as Kysely<unknown>) ? sql<number | null>`alerts.rowid`.as("seq") : sql<number | null>`null`.as("seq"));
 
 /**
  * One keyset page of the alert list (limit + 1 rows, so the caller knows whether more follow),
  * for the list and the CSV export alike.
  */
 export async function alertPage(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, cursor: Cursor | undefined, plan?: ListPlan) {
-  if (q.sort !== "tenantName") return sortedPage(listed(db, tenantIds, q, now, plan ?? { fromMatches: false }), q, cursor, plan).execute();
+  if (q.sort !== "tenantName") return sortedPage(listed(db, tenantIds, q, now, plan ?? { fromMatches: false }), q, cursor, plan, isSqlite(db as Kysely<unknown>)).execute();
   return pageByTenant(db, tenantIds, q, now, cursor, plan);
 }
 
 /**
- * Sorted by tenant name: tenants in name order (id breaks ties), each tenant's alerts by id, one
- * query per tenant until the page is full. Each query names its tenant, so SQLite walks the
- * (tenant_id, id) index from that tenant's first alert. The cursor holds the tenant id.
+ * Sorted by tenant name: tenants in name order (id breaks ties), each tenant's alerts in the
+ * list's tie-break order, one query per tenant until the page is full. Each query names its
+ * tenant, so SQLite walks the tenant_id index from that tenant's first alert. The cursor holds
+ * the tenant id.
  */
 async function pageByTenant(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, cursor: Cursor | undefined, plan?: ListPlan) {
   const wanted = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
@@ -42,7 +45,7 @@ async function pageByTenant(db: Kysely<DB>, tenantIds: readonly string[], q: Ale
     if (left <= 0) break;
     const base = listed(db, [tenant.id], q, now, plan ?? { fromMatches: false }).where("alerts.tenant_id", "=", tenant.id);
     const resume = cursor && cursor.v === tenant.id ? cursor : undefined;
-    rows.push(...(await sortedPage(base, { ...q, limit: left - 1 }, resume, plan).execute()));
+    rows.push(...(await sortedPage(base, { ...q, limit: left - 1 }, resume, plan, isSqlite(db as Kysely<unknown>)).execute()));
   }
   return rows;
 }

@@ -101,6 +101,16 @@ describe("alert list sorting", () => {
     expect(names.indexOf("Sort Tenant Bravo")).toBeGreaterThan(names.lastIndexOf("Sort Tenant Alpha"));
   });
 
+  it("continues a page from SQLite's rowid there, from the id on PostgreSQL", async () => {
+    const first = (await analyst.get("/api/v1/alerts?sort=status&dir=asc&limit=2")).json();
+    const issued = JSON.parse(Buffer.from(first.nextCursor, "base64url").toString());
+    expect(typeof issued.r).toBe(app.ctx.dialect === "sqlite" ? "number" : "undefined");
+    // A cursor without the rowid (issued before migration 0011) cannot continue on SQLite.
+    const withoutRowid = Buffer.from(JSON.stringify({ ...issued, r: undefined })).toString("base64url");
+    const response = await analyst.get(`/api/v1/alerts?sort=status&dir=asc&limit=2&cursor=${withoutRowid}`);
+    expect(response.statusCode).toBe(app.ctx.dialect === "sqlite" ? 400 : 200);
+  });
+
   it("refuses a cursor issued for another sort", async () => {
     const first = (await analyst.get("/api/v1/alerts?sort=hostname&dir=asc&limit=2")).json();
     const response = await analyst.get(`/api/v1/alerts?sort=username&dir=asc&cursor=${first.nextCursor}`);

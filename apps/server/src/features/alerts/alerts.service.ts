@@ -36,7 +36,7 @@ export async function listAlerts(ctx: AppContext, scope: TenantScope, query: Ale
   const last = page.at(-1);
   return {
     items: page.map((r) => toSummary(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: cursorValue(last, query.sort), id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: cursorValue(last, query.sort), id: last.id, seq: last.seq ?? undefined }) : null,
   };
 }
 

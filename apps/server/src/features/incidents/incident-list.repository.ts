@@ -80,7 +80,7 @@ export function filteredIncidents(db: Db, tenantIds: readonly string[], q: Incid
 export function incidentPage(db: Db, tenantIds: readonly string[], q: IncidentListQuery, cursor: Cursor | undefined) {
   const column = sql.raw(sortSql[q.sort]);
   let query = filteredIncidents(db, tenantIds, q).select(sql<string | number>`${column}`.as("sort_value"));
-  if (cursor) query = query.where(afterCursor(column, "incidents.id", q.dir, cursor));
+  if (cursor) query = query.where(afterCursor(column, { column: "incidents.id", value: cursor.id }, q.dir, cursor.v));
   return query
     .orderBy(sql`${column}`, q.dir)
     .orderBy("incidents.id", q.dir)
