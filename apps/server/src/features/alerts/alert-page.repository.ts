@@ -11,7 +11,9 @@ import { summaryColumns } from "./alert-view";
 // payloads. `seq` is the tie-breaker the next cursor carries on SQLite (its rowid).
 const listed = (db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, plan: ListPlan) =>
   filteredAlerts(db, tenantIds, q, now, plan)
-    .innerJoin("tenants", "tenants.id", "alerts.tenant_id")
+    // On SQLite "+" keeps the join from driving the query through the tenant index, which would
+    // sort every alert of each tenant instead of walking the sort index (1.6 s at a million).
+    .innerJoin("tenants", (join) => join.on(sql`tenants.id`, "=", isSqlite(db as Kysely<unknown>) ? sql`+alerts.tenant_id` : sql`alerts.tenant_id`))
     .select(summaryColumns.map((c) => `alerts.${c}` as const))
     .select("tenants.name as tenant_name")
     .select(isSqlite(db as Kysely<unknown>) ? sql<number | null>`alerts.rowid`.as("seq") : sql<number | null>`null`.as("seq"));
