@@ -58,7 +58,6 @@ export function decodeSortCursor(cursor: string | undefined, expected: CursorSor
 export const encodeSortCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cursor) =>
   Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id, r: c.seq })).toString("base64url");
 
-
 /**
  * The rows after a cursor in an order on (sort expression, tie-breaker), either direction: the
  * keyset condition of the alert and incident lists. The tie-breaker is the id, or SQLite's rowid
