@@ -3,7 +3,7 @@
 import { parentPort } from "node:worker_threads";
 import type { NormaliseContext } from "./alert-normalise";
 import { normaliseAlerts } from "./alert-normalise";
-import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
+import { BulkBodyError, checkBulkArray, ndjsonLineChunks, parseNdjsonLines } from "./bulk-body";
 import { INGEST_CHUNK, INGEST_FIRST_CHUNK, type IngestJob, type IngestReply } from "./ingest-protocol";
 
 /** Chunk boundaries: a small first chunk, so the main thread starts writing sooner. */
@@ -15,9 +15,10 @@ function run(job: IngestJob, post: (reply: IngestReply) => void): void {
   const context: NormaliseContext = job.context;
   try {
     if (job.bytes !== undefined) {
-      const lines = ndjsonLines(Buffer.from(job.bytes).toString("utf8"));
-      for (const [start, end] of chunks(lines.length)) {
-        post({ job: job.job, kind: "chunk", ...normaliseAlerts(parseNdjsonLines(lines.slice(start, end)), start, context) });
+      let first = 0;
+      for (const lines of ndjsonLineChunks(Buffer.from(job.bytes), INGEST_FIRST_CHUNK, INGEST_CHUNK)) {
+        post({ job: job.job, kind: "chunk", ...normaliseAlerts(parseNdjsonLines(lines), first, context) });
+        first += lines.length;
       }
     } else {
       const items = checkBulkArray(job.items ?? []);
