@@ -29,6 +29,9 @@ import { defaultWebDist, openRuntime } from "./runtime";
 
 class UsageError extends Error {}
 
+/** How often `serve` refreshes the SQLite planner's statistics (database.ts, optimize). */
+const PLANNER_STATISTICS_MS = 6 * 3_600_000;
+
 const program = new Command()
   .name("watchfloor")
   .description("Watchfloor security-operations dashboard. The database is WATCHFLOOR_DATABASE_URL (postgres://...) or SQLite under ./data.")
@@ -91,12 +94,15 @@ program
         });
     }, 1000);
     indexTimer.unref();
+    const statisticsTimer = setInterval(() => runtime.database.optimize?.("used"), PLANNER_STATISTICS_MS);
+    statisticsTimer.unref();
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       clearInterval(breachTimer);
       clearInterval(indexTimer);
+      clearInterval(statisticsTimer);
       app.log.info({ signal }, "shutting down");
       await app.close();
       await runtime.close();

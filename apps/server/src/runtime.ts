@@ -18,6 +18,7 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR, { backgroundCheckpoints: true });
   try {
     await migrateToLatest(database.db as never);
+    database.optimize?.("all");
   } catch (error) {
     // Close it (and its checkpoint worker) so a failed start leaves nothing running.
     await database.destroy();
@@ -35,7 +36,11 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     bulk: database.bulk,
     testClock,
   };
-  return { ctx, database, close: () => database.destroy() };
+  const close = async () => {
+    database.optimize?.("used");
+    await database.destroy();
+  };
+  return { ctx, database, close };
 }
 
 /** The built web app sits beside the server package in the workspace. */
