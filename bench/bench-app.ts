@@ -25,6 +25,7 @@ export async function benchApp(file?: string) {
   return {
     ctx,
     app,
+    database,
     dir,
     tenants,
     /** An ingestion key for a tenant (keys bypass CSRF and sessions, as forwarders use them). */
