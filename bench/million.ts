@@ -36,7 +36,7 @@ async function ensureDatabase(): Promise<void> {
     const started = Date.now();
     copyFileSync(v1, building);
     const upgraded = await benchApp(building);
-    upgraded.database.optimize?.("all");
+    await upgraded.database.optimize?.("all");
     await upgraded.close();
     console.log(`  upgraded the v1 database (rollups for ${COUNT.toLocaleString("en")} alerts) in ${Math.round((Date.now() - started) / 1000)} s`);
     renameSync(building, file);
@@ -65,7 +65,7 @@ async function ensureDatabase(): Promise<void> {
   while ((await indexPendingAlerts(app.ctx.db, 100_000)) > 0);
   // The rows went in below the write paths (which queue rollup refreshes): roll them up in one go.
   await app.ctx.db.transaction().execute((trx) => rebuildRollups(trx, Date.now()));
-  app.database.optimize?.("all");
+  await app.database.optimize?.("all");
   console.log(`  built ${COUNT.toLocaleString("en")} alerts in ${Math.round((Date.now() - started) / 1000)} s`);
   await app.close();
   renameSync(building, file);

@@ -94,7 +94,7 @@ program
         });
     }, 1000);
     indexTimer.unref();
-    const statisticsTimer = setInterval(() => runtime.database.optimize?.("used"), PLANNER_STATISTICS_MS);
+    const statisticsTimer = setInterval(() => void runtime.database.optimize?.("used"), PLANNER_STATISTICS_MS);
     statisticsTimer.unref();
     let closing = false;
     const shutdown = async (signal: string) => {

@@ -18,7 +18,7 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR, { backgroundCheckpoints: true });
   try {
     await migrateToLatest(database.db as never);
-    database.optimize?.("all");
+    await database.optimize?.("all");
   } catch (error) {
     // Close it (and its checkpoint worker) so a failed start leaves nothing running.
     await database.destroy();
@@ -37,7 +37,7 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     testClock,
   };
   const close = async () => {
-    database.optimize?.("used");
+    await database.optimize?.("used");
     await database.destroy();
   };
   return { ctx, database, close };

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { SqliteBulk } from "./sqlite-bulk";
 import { startWalCheckpointer } from "./wal-checkpointer";
@@ -22,9 +22,9 @@ export interface Database {
    * final, then "used" (the tables this connection has queried) every few hours and before
    * closing. SQLite bounds each run's ANALYZE, and a run is a no-op when little has changed.
    * The benchmark databases are analysed; without statistics, a production database's plans
-   * were not the ones measured.
+   * were not the ones measured. Best effort: a busy or read-only database keeps what it has.
    */
-  optimize?(tables: "all" | "used"): void;
+  optimize?(tables: "all" | "used"): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -61,9 +61,15 @@ function openSqlite(file: string, options: OpenOptions): Database {
     dialect: "sqlite",
     location: file === ":memory:" ? "sqlite (in memory)" : `sqlite ${path.resolve(file)}`,
     bulk: new SqliteBulk(sqlite),
-    optimize: (tables) => {
-      sqlite.pragma(tables === "all" ? "optimize = 0x10002" : "optimize");
-    },
+    // Through Kysely, which queues it behind a transaction in progress on this connection.
+    optimize: (tables) =>
+      sql
+        .raw(tables === "all" ? "pragma optimize = 0x10002" : "pragma optimize")
+        .execute(db)
+        .then(
+          () => undefined,
+          () => undefined,
+        ),
     destroy: async () => {
       await stopCheckpoints?.();
       await db.destroy();
