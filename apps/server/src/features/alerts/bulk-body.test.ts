@@ -26,7 +26,10 @@ describe("NDJSON bodies decoded a chunk of lines at a time", () => {
 
   it("refuses a body over the limit before yielding anything, but not one padded with blank lines", () => {
     const over = Array.from({ length: BULK_LIMIT + 1 }, () => "{}").join("\n");
-    expect(() => chunksOf(over, 100, 1000)).toThrow(BulkBodyError);
+    const chunks = ndjsonLineChunks(Buffer.from(over), 100, 1000);
+    expect(() => chunks.next()).toThrow(BulkBodyError);
+    const exactly = `${Array.from({ length: BULK_LIMIT }, () => "{}").join("\n")}\n`;
+    expect(chunksOf(exactly, 100, 1000).flat()).toHaveLength(BULK_LIMIT);
     const padded = `${Array.from({ length: 10 }, () => "{}").join("\n")}${"\n".repeat(BULK_LIMIT)}`;
     expect(chunksOf(padded, 100, 1000).flat()).toHaveLength(10);
   });

@@ -39,17 +39,36 @@ function splitLines(text: string, firstLine: number): { line: number; text: stri
  * whole request, two bytes a character as soon as one character was not ASCII.
  */
 export function* ndjsonLineChunks(bytes: Buffer, firstSize: number, size: number): Generator<{ line: number; text: string }[]> {
-  const newlines: number[] = [];
-  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) newlines.push(at);
-  // Blank lines do not count against the limit: only a body with that many lines needs the exact count.
-  if (newlines.length >= BULK_LIMIT) ndjsonLines(bytes.toString("utf8"));
-  const total = newlines.length + 1;
-  for (let first = 0, count = firstSize; first < total; first += count, count = size) {
-    const last = Math.min(total, first + count) - 1;
-    const from = first === 0 ? 0 : (newlines[first - 1] ?? 0) + 1;
-    const to = newlines[last] ?? bytes.length;
-    const lines = splitLines(bytes.toString("utf8", from, to), first + 1);
+  if (!(firstSize >= 1 && size >= 1)) throw new RangeError("chunk sizes must be at least one line");
+  let newlines = 0;
+  for (let at = bytes.indexOf(10); at >= 0 && newlines < BULK_LIMIT; at = bytes.indexOf(10, at + 1)) newlines++;
+  // Blank lines do not count against the limit: a body with that many lines is counted exactly,
+  // a chunk at a time, before anything is yielded.
+  if (newlines >= BULK_LIMIT) {
+    let items = 0;
+    for (const lines of lineChunks(bytes, BULK_LIMIT, BULK_LIMIT)) {
+      items += lines.length;
+      if (items > BULK_LIMIT) throw new BulkBodyError("body", `holds more than ${BULK_LIMIT} alerts; send at most ${BULK_LIMIT} per request`);
+    }
+  }
+  yield* lineChunks(bytes, firstSize, size);
+}
+
+function* lineChunks(bytes: Buffer, firstSize: number, size: number): Generator<{ line: number; text: string }[]> {
+  let line = 1;
+  for (let from = 0, count = firstSize; from <= bytes.length; count = size) {
+    // The chunk ends at its count-th newline, or at the end of the body.
+    let to = from - 1;
+    let taken = 0;
+    do {
+      to = bytes.indexOf(10, to + 1);
+      taken++;
+    } while (to >= 0 && taken < count);
+    if (to < 0) to = bytes.length;
+    const lines = splitLines(bytes.toString("utf8", from, to), line);
     if (lines.length) yield lines;
+    line += taken;
+    from = to + 1;
   }
 }
 
