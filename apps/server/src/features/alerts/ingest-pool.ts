@@ -7,7 +7,8 @@ const YOUNG_GENERATION_MB = 64;
 /** An idle worker is stopped after this long, giving back its heap; the next big request starts one in milliseconds. */
 const IDLE_MS = 30_000;
 
-type Listener = (reply: IngestReply) => void;
+/** A job's reply handler, with the worker it was posted to: a stopping worker fails only its own jobs. */
+type Listener = { worker: Worker; reply: (reply: IngestReply) => void };
 
 let worker: Worker | undefined;
 let nextJob = 1;
@@ -20,17 +21,20 @@ function spawn(): Worker {
   // objects by V8's helper threads (about 30 µs of CPU an ingested alert, measured per thread).
   const created = startWorker(import.meta.url, "./ingest-worker.ts", "ingest-worker", { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   created.unref();
-  created.on("message", (reply: IngestReply) => listeners.get(reply.job)?.(reply));
-  created.on("error", (error) => fail(`the ingest worker stopped: ${error.message}`));
+  created.on("message", (reply: IngestReply) => listeners.get(reply.job)?.reply(reply));
+  created.on("error", (error) => {
+    if (worker === created) worker = undefined;
+    fail(created, `the ingest worker stopped: ${error.message}`);
+  });
   created.on("exit", () => {
     if (worker === created) worker = undefined;
-    fail("the ingest worker exited");
+    fail(created, "the ingest worker exited");
   });
   return created;
 }
 
-function fail(reason: string): void {
-  for (const [job, listener] of listeners) listener({ job, kind: "error", field: "body", reason });
+function fail(stopped: Worker, reason: string): void {
+  for (const [job, listener] of listeners) if (listener.worker === stopped) listener.reply({ job, kind: "error", field: "body", reason });
 }
 
 /**
@@ -52,15 +56,19 @@ export function ownBytes(body: Buffer): ArrayBuffer {
 export async function* normaliseOffThread(body: Omit<IngestJob, "job">): AsyncGenerator<IngestChunk> {
   clearTimeout(idleTimer);
   worker ??= spawn();
+  const running = worker;
   const job = nextJob++;
   const queue: IngestReply[] = [];
   let wake: (() => void) | undefined;
-  listeners.set(job, (reply) => {
-    queue.push(reply);
-    wake?.();
+  listeners.set(job, {
+    worker: running,
+    reply: (reply) => {
+      queue.push(reply);
+      wake?.();
+    },
   });
   try {
-    worker.postMessage({ ...body, job } satisfies IngestJob, body.bytes ? [body.bytes] : []);
+    running.postMessage({ ...body, job } satisfies IngestJob, body.bytes ? [body.bytes] : []);
     for (;;) {
       if (!queue.length) {
         await new Promise<void>((resolve) => {
