@@ -30,10 +30,16 @@ function post(job: ClientJob, body: Buffer): Promise<number> {
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
         response.on("end", () => {
-          const result = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { created: number; rejected?: unknown[] };
-          if (response.statusCode !== 200 || result.rejected?.length) reject(new Error(`ingest failed: ${response.statusCode} ${JSON.stringify(result).slice(0, 300)}`));
-          else resolve(result.created);
+          const text = Buffer.concat(chunks).toString("utf8");
+          try {
+            const result = JSON.parse(text) as { created: number; rejected?: unknown[] };
+            if (response.statusCode !== 200 || result.rejected?.length) throw new Error("rejected");
+            resolve(result.created);
+          } catch {
+            reject(new Error(`ingest failed: ${response.statusCode} ${text.slice(0, 300)}`));
+          }
         });
       },
     );
@@ -58,5 +64,9 @@ process.once("message", async (job: ClientJob) => {
     report({ kind: "end", created, cpuMicros: cpu.user + cpu.system });
   } catch (error) {
     report({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+    process.exitCode = 1;
   }
+  // Lets this process end: the parent's IPC channel and kept-alive sockets would hold it.
+  agent.destroy();
+  process.disconnect?.();
 });
