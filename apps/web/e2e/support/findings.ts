@@ -84,7 +84,8 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
     await page.waitForTimeout(600);
     await ready(page);
     // At 800 px wide tables scroll inside their card: neither the page nor its main area scrolls sideways.
-    // The shell animates its width after a resize: give the layout a moment to settle first.
+    // The shell animates its width after a resize: give the layout a moment to settle first (up to
+    // 10 s: on a loaded two-core machine 3 s was once not enough, with the sidebar still wide).
     await page
       .waitForFunction(
         () => {
@@ -92,7 +93,7 @@ export async function checkPage(page: Page, name: string, ready: (page: Page) =>
           return document.documentElement.scrollWidth <= window.innerWidth && (!main || main.scrollWidth <= main.clientWidth);
         },
         undefined,
-        { timeout: 3000 },
+        { timeout: 10_000 },
       )
       .catch(() => undefined);
     const overflow = await page.evaluate(() => {
