@@ -75,7 +75,8 @@ type FilterColumn =
   | "assignee"
   | "detection_source"
   | "source_tool"
-  | "client_environment";
+  | "client_environment"
+  | "incident_id";
 
 /**
  * A filter column the planner should not pick an index for. Lists walk the sort index and stop
@@ -130,10 +131,9 @@ export function filteredAlerts(
   // every alert, and without statistics SQLite read all of them through the incident index and
   // sorted them (1.1 s at a million); "Yes" with no escalated alerts walked the whole sort index (7 s).
   if (q.escalated?.length === 1) {
-    const escalated = q.escalated[0] === "Yes";
-    if (!escalated) query = query.where(sql.raw(isSqlite(db as Kysely<unknown>) ? "+alerts.incident_id" : "alerts.incident_id"), "is", null);
+    if (q.escalated[0] === "No") query = query.where(col("incident_id"), "is", null);
     else if (indexable) query = query.where(sql<boolean>`${sql.raw(escalatedRange)}`);
-    else query = query.where(sql.raw("+alerts.incident_id"), "is not", null);
+    else query = query.where(col("incident_id"), "is not", null);
   }
   if (q.from) query = query.where("alerts.detected_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("alerts.detected_at", "<", Date.parse(q.to));
