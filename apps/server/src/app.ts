@@ -22,6 +22,7 @@ import { attackSurfaceRoutes } from "./features/attack-surface/attack-surface.ro
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
+import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { findingSlaRoutes } from "./features/findings/finding-sla.routes";
 import { findingRoutes } from "./features/findings/findings.routes";
@@ -58,6 +59,7 @@ export interface AppOptions {
 const apiFeatures = [
   authRoutes,
   oidcRoutes,
+  secondFactorRoutes,
   tenantRoutes,
   invitationRoutes,
   apiKeyRoutes,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateFormatSchema, roleSchema, themeSchema } from "./enums";
 import { nameLimits, passwordRules } from "./limits";
+import { sessionPendingSchema } from "./account-security";
 import { passwordProblemMessages, passwordProblems } from "./password";
 
 export const emailSchema = z
@@ -57,6 +58,10 @@ export const currentUserSchema = z.object({
   platformAdmin: z.boolean(),
   memberships: z.array(membershipSchema),
   preferences: preferencesSchema,
+  /** What this session must do first; null when it may use the product. */
+  pending: sessionPendingSchema.nullable(),
+  /** Second factors the account has, by kind, for the sign-in prompt. */
+  secondFactors: z.array(z.enum(["totp", "passkey"])),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

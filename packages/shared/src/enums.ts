@@ -53,6 +53,11 @@ export const auditEvents = [
   "auth.password_changed",
   "auth.password_reset",
   "auth.sso_sign_in",
+  "auth.second_factor_enrolled",
+  "auth.second_factor_verified",
+  "auth.second_factor_removed",
+  "auth.second_factor_reset",
+  "auth.recovery_codes_renewed",
   "member.role_changed",
   "member.removed",
   "invitation.created",
@@ -61,6 +66,7 @@ export const auditEvents = [
   "api_key.created",
   "api_key.revoked",
   "tenant.created",
+  "tenant.security_policy_changed",
   "settings.changed",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
@@ -68,6 +74,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const notificationKinds = [
   "new_device_sign_in",
+  "account_security",
   "invitation_accepted",
   "sla_breach",
   "assignment",

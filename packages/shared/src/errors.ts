@@ -21,5 +21,8 @@ export const errorCodes = {
   rateLimited: "RATE_LIMITED",
   sessionExpired: "SESSION_EXPIRED",
   signupClosed: "SIGNUP_CLOSED",
+  passwordChangeRequired: "PASSWORD_CHANGE_REQUIRED",
+  secondFactorRequired: "SECOND_FACTOR_REQUIRED",
+  secondFactorEnrolmentRequired: "SECOND_FACTOR_ENROLMENT_REQUIRED",
   internal: "INTERNAL",
 } as const;

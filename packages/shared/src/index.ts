@@ -4,6 +4,7 @@ export * from "./limits";
 export * from "./password";
 export * from "./errors";
 export * from "./auth";
+export * from "./account-security";
 export * from "./tenants";
 export * from "./attack";
 export * from "./alerts";

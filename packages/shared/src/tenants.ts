@@ -17,6 +17,8 @@ export const tenantSchema = z.object({
   slug: z.string(),
   modules: z.array(tenantModuleSchema),
   role: roleSchema,
+  /** Members must prove a second factor at sign-in (the owner's policy). */
+  requireSecondFactor: z.boolean(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
@@ -32,7 +34,10 @@ export const memberSchema = z.object({
   displayName: z.string(),
   jobTitle: z.string(),
   role: roleSchema,
+  /** Latest lock in force from any address (locks are per account and address). */
   lockedUntil: z.string().nullable(),
+  /** Has a confirmed second factor. */
+  secondFactor: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

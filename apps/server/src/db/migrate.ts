@@ -10,6 +10,7 @@ import * as riskSnapshots from "./migrations/0008-risk-snapshots";
 import * as attackSurface from "./migrations/0009-attack-surface";
 import * as alertSortIndexes from "./migrations/0010-alert-sort-indexes";
 import * as alertSortRowid from "./migrations/0011-alert-sort-rowid";
+import * as accountSecurity from "./migrations/0012-account-security";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0009-attack-surface": attackSurface,
   "0010-alert-sort-indexes": alertSortIndexes,
   "0011-alert-sort-rowid": alertSortRowid,
+  "0012-account-security": accountSecurity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ export interface TenantsTable {
   slug: string;
   modules: string; // JSON array of TenantModule
   created_at: number;
+  require_second_factor: Generated<number>;
 }
 
 export interface UsersTable {
@@ -25,6 +26,8 @@ export interface UsersTable {
   preferences: string; // JSON Preferences
   created_at: number;
   password_changed_at: number | null;
+  /** 1 after an administrator set a temporary password: the next session must change it first. */
+  password_must_change: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -43,6 +46,39 @@ export interface SessionsTable {
   expires_at: number; // absolute expiry
   ip_address: string | null;
   user_agent: string | null;
+  second_factor_at: Generated<number | null>;
+  webauthn_challenge: Generated<string | null>;
+}
+
+export interface SignInFailuresTable {
+  user_id: string;
+  source: string; // the client address the failures came from
+  failed_count: number;
+  first_failed_at: number;
+  locked_until: number | null;
+}
+
+export interface UserFactorsTable {
+  id: string;
+  user_id: string;
+  kind: "totp" | "passkey";
+  label: string;
+  totp_secret: string | null;
+  last_totp_step: number | null;
+  credential_id: string | null; // base64url
+  public_key: string | null; // base64url COSE key
+  sign_count: Generated<number>;
+  transports: Generated<string>; // JSON array
+  created_at: number;
+  confirmed_at: number | null;
+  last_used_at: number | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
 }
 
 export interface InvitationsTable {
@@ -646,6 +682,9 @@ export interface DB {
   surface_services: SurfaceServicesTable;
   surface_certificates: SurfaceCertificatesTable;
   risk_snapshots: RiskSnapshotsTable;
+  sign_in_failures: SignInFailuresTable;
+  user_factors: UserFactorsTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

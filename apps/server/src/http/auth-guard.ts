@@ -4,7 +4,8 @@ import type { AppContext } from "../context";
 import { minutes } from "../lib/time";
 import { safeEqual, sha256 } from "../lib/tokens";
 import { AppError, forbidden, notFound, unauthenticated } from "./errors";
-import type { Actor, Auth, RoutePolicy, TenantScope } from "./policy";
+import type { Actor, Auth, RoutePolicy, SessionAuth, TenantScope } from "./policy";
+import { pendingError, pendingStep } from "./session-gate";
 import { findApiKeyByHash, touchApiKey } from "../features/api-keys/api-keys.repository";
 import { deleteSession, findSessionWithUser, touchSession } from "../features/auth/sessions.repository";
 import { membershipsOf } from "../features/auth/users.repository";
@@ -81,6 +82,12 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, reply: Fas
     csrfToken: session.csrf_token,
     platformAdmin: session.platform_admin === 1,
     memberships,
+    pending: pendingStep({
+      hasSecondFactor: Boolean(session.has_second_factor),
+      secondFactorAt: session.second_factor_at,
+      passwordMustChange: session.password_must_change === 1,
+      secondFactorRequired: Boolean(session.second_factor_required),
+    }),
   };
 }
 
@@ -107,6 +114,9 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
   if (policy.access === "public") return emptyScope;
   const auth = request.auth;
   if (!auth) throw sessionProblem(request);
+  if (auth.kind === "session" && auth.pending && !(policy.access === "user" && policy.allowPending?.includes(auth.pending))) {
+    throw pendingError(auth.pending);
+  }
   const memberships = auth.kind === "session" ? auth.memberships : [{ tenantId: auth.tenantId, role: API_KEY_ROLE }];
   const memberTenantIds = memberships.map((m) => m.tenantId);
   const selectedHeader = request.headers[TENANT_HEADER];
@@ -142,4 +152,10 @@ export function sessionAuth(request: FastifyRequest) {
 export function actorOf(request: FastifyRequest): Actor {
   const auth = sessionAuth(request);
   return { userId: auth.userId, email: auth.email, ip: request.ip };
+}
+
+/** The actor with what their authority over other accounts depends on. */
+export function accountActorOf(request: FastifyRequest): Actor & Pick<SessionAuth, "platformAdmin" | "memberships"> {
+  const auth = sessionAuth(request);
+  return { userId: auth.userId, email: auth.email, ip: request.ip, platformAdmin: auth.platformAdmin, memberships: auth.memberships };
 }

@@ -1,16 +1,17 @@
-import type { Permission, Role } from "@watchfloor/shared";
+import type { Permission, Role, SessionPending } from "@watchfloor/shared";
 
 /**
  * Every /api/v1 route declares who may call it. The guard enforces it before the body is read,
  * and the route-policy test walks these declarations.
  * - public: anyone (sign-in, sign-up, session lookup)
- * - user: any signed-in person, acting only on their own account
+ * - user: any signed-in person, acting only on their own account; `allowPending` lists the
+ *   steps (second factor, password change, enrolment) during which the route stays open
  * - tenant: needs `permission` in the tenant(s) in scope; `apiKey` lets tenant API keys call it
  * - platform: platform administrators (create tenants, open sign-up)
  */
 export type RoutePolicy =
   | { access: "public" }
-  | { access: "user" }
+  | { access: "user"; allowPending?: readonly SessionPending[] }
   | { access: "tenant"; permission: Permission; apiKey?: boolean }
   | { access: "platform" };
 
@@ -22,6 +23,8 @@ export interface SessionAuth {
   csrfToken: string;
   platformAdmin: boolean;
   memberships: { tenantId: string; role: Role }[];
+  /** What the session must do before it may use anything else (http/session-gate.ts). */
+  pending: SessionPending | null;
 }
 
 export interface ApiKeyAuth {

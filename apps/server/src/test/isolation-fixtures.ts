@@ -1,3 +1,5 @@
+import { insertFactor } from "../features/auth/factors.repository";
+import { newId } from "../lib/tokens";
 import type { TestApp } from "./test-server";
 import { makeTenant, makeUser, PASSWORD, signedInClient } from "./factories";
 import { TestClient } from "./test-server";
@@ -36,6 +38,9 @@ export async function isolationFixtures(app: TestApp) {
   await bOwner.request({ method: "POST", url: `/api/v1/imports/nmap?tenantId=${tenantB.id}`, payload: nmapScan, headers: { "content-type": "application/xml" } });
   const surfaceImport = await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
+  // Last, since it puts B's analyst behind a second factor.
+  const factorId = newId();
+  await insertFactor(app.ctx.db, { id: factorId, user_id: bUser.id, kind: "totp", label: "B phone", totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", last_totp_step: null, credential_id: null, public_key: null, created_at: app.ctx.now(), confirmed_at: app.ctx.now(), last_used_at: null });
 
   const params: Record<string, string> = {
     tenantId: tenantB.id,
@@ -50,6 +55,7 @@ export async function isolationFixtures(app: TestApp) {
     rowId: quarantined.id,
     findingId: finding.id,
     assetId: finding.asset_id,
+    factorId,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -61,6 +67,8 @@ export async function isolationFixtures(app: TestApp) {
     "PATCH /api/v1/tenants/:tenantId": { name: "Renamed by a stranger" },
     "PATCH /api/v1/tenants/:tenantId/members/:userId": { role: "viewer" },
     "POST /api/v1/users/:userId/password": { newPassword: "Stranger-Set-This-1" },
+    "PUT /api/v1/tenants/:tenantId/security-policy": { requireSecondFactor: true },
+    "POST /api/v1/auth/security/factors/:factorId/remove": { currentPassword: PASSWORD },
     "PUT /api/v1/settings/signup": { open: true },
     "POST /api/v1/alerts": { source: "probe", sourceId: "probe-1", name: "Probe", priority: "Low" },
     "POST /api/v1/alerts/bulk": [{ source: "probe", sourceId: "probe-2", name: "Probe", priority: "Low" }],

@@ -98,6 +98,22 @@ describe("sign-in and sessions", () => {
     expect((await client.signIn(user.email, PASSWORD)).statusCode).toBe(200);
   });
 
+  it("locks per account and address: a stranger's guesses do not lock the owner out, and the owner is told (issue 13, finding 8)", async () => {
+    const tenant = await makeTenant(app);
+    const user = await makeUser(app, [{ tenantId: tenant.id, role: "owner" }], { platformAdmin: true });
+    const attacker = new TestClient(app, "attacker", "203.0.113.66");
+    for (let i = 0; i < lockoutPolicy.maxFailures; i++) await attacker.signIn(user.email, "Guessing-Passwords-1");
+    expect((await attacker.signIn(user.email, PASSWORD)).statusCode).toBe(423);
+    const owner = new TestClient(app, "owner-laptop", "192.0.2.80");
+    expect((await owner.signIn(user.email, PASSWORD)).statusCode).toBe(200);
+    const notes = (await owner.get("/api/v1/notifications")).json().items;
+    const lock = notes.find((n: { kind: string }) => n.kind === "account_security");
+    expect(lock.message).toContain("203.0.113.66");
+    // Administrators see the lock in the members list.
+    const members = (await owner.get(`/api/v1/tenants/${tenant.id}/members`)).json().items;
+    expect(members.find((m: { userId: string }) => m.userId === user.id).lockedUntil).not.toBeNull();
+  });
+
   it("expires idle sessions with a distinct code", async () => {
     const client = new TestClient(app);
     await client.signIn(owner.email, owner.password);

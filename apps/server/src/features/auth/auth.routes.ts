@@ -3,6 +3,7 @@ import {
   passwordChangeBodySchema,
   preferencesSchema,
   profileUpdateBodySchema,
+  sessionPendingSteps,
   sessionInfoSchema,
   sessionResponseSchema,
   signInBodySchema,
@@ -37,6 +38,8 @@ export const authRoutes =
   async (app) => {
     const pub = { policy: { access: "public" } } as const;
     const self = { policy: { access: "user" } } as const;
+    // Open whatever the session still has to do (second factor, new password, enrolment).
+    const anyStep = { policy: { access: "user", allowPending: sessionPendingSteps } } as const;
     const limited = {
       ...pub,
       rateLimit: { max: ctx.env.WATCHFLOOR_SIGNIN_RATE_PER_MINUTE, timeWindow: "1 minute" },
@@ -44,7 +47,7 @@ export const authRoutes =
 
     app.get("/auth/session", { config: pub, schema: { tags: ["auth"], response: { 200: sessionResponseSchema } } }, async (request, reply) => {
       const auth = request.auth?.kind === "session" ? request.auth : null;
-      const user = auth ? await service.currentUser(ctx, auth.userId) : null;
+      const user = auth ? await service.currentUser(ctx, auth.userId, auth.pending) : null;
       return {
         user,
         csrfToken: auth ? auth.csrfToken : ensureAnonymousCsrf(request, reply),
@@ -60,7 +63,7 @@ export const authRoutes =
       const { userId } = await service.signUp(ctx, request.body, meta(request));
       const session = await service.startSession(ctx, userId, meta(request));
       setSessionCookie(request, reply, session);
-      return reply.status(201).send(await service.requireCurrentUser(ctx, userId));
+      return reply.status(201).send(await service.requireCurrentUser(ctx, userId, await service.pendingForNewSession(ctx, userId)));
     });
 
     app.post("/auth/sign-in", { config: limited, schema: { tags: ["auth"], body: signInBodySchema, response: { 200: currentUserSchema } } }, async (request, reply) => {
@@ -70,10 +73,10 @@ export const authRoutes =
       if (previous) await sessions.deleteSession(ctx.db, previous);
       const session = await service.startSession(ctx, userId, meta(request));
       setSessionCookie(request, reply, session);
-      return service.requireCurrentUser(ctx, userId);
+      return service.requireCurrentUser(ctx, userId, await service.pendingForNewSession(ctx, userId));
     });
 
-    app.post("/auth/sign-out", { config: self, schema: { tags: ["auth"], response: { 200: ok } } }, async (request, reply) => {
+    app.post("/auth/sign-out", { config: anyStep, schema: { tags: ["auth"], response: { 200: ok } } }, async (request, reply) => {
       const auth = sessionAuth(request);
       await sessions.deleteSession(ctx.db, auth.sessionId);
       await recordAudit(ctx.db, { event: "auth.sign_out", at: ctx.now(), actorUserId: auth.userId, actorEmail: auth.email, ipAddress: request.ip });
@@ -81,7 +84,7 @@ export const authRoutes =
       return { ok: true as const };
     });
 
-    app.post("/auth/password", { config: self, schema: { tags: ["auth"], body: passwordChangeBodySchema, response: { 200: ok } } }, async (request) => {
+    app.post("/auth/password", { config: { policy: { access: "user", allowPending: ["password_change"] } }, schema: { tags: ["auth"], body: passwordChangeBodySchema, response: { 200: ok } } }, async (request) => {
       const auth = sessionAuth(request);
       await service.changePassword(ctx, auth.userId, auth.sessionId, request.body, meta(request));
       return { ok: true as const };

@@ -6,21 +6,24 @@ import {
   passwordProblems,
   preferencesSchema,
   type SignInBody,
+  type SessionPending,
   type SignUpBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { AppError, conflict, invalid } from "../../http/errors";
-import { hours, iso } from "../../lib/time";
+import { pendingStep } from "../../http/session-gate";
+import { hours } from "../../lib/time";
 import { newId, newToken, sha256 } from "../../lib/tokens";
 import { describeUserAgent } from "../../lib/user-agent";
 import { recordAudit } from "../audit/audit.repository";
 import { findUsableInvitation } from "../invitations/invitations.repository";
 import { insertNotification } from "../notifications/notifications.repository";
 import { signupOpen } from "../settings/settings.repository";
-import { afterFailure, cleared, isLocked } from "./lockout";
+import { countFailure, forgiveFailures, refuseIfLocked } from "./failed-attempts";
+import { confirmedFactors } from "./factors.repository";
 import { createAccount } from "./new-account";
 import { hashPassword, verifyPassword } from "./password-hash";
-import { insertSession } from "./sessions.repository";
+import { deleteUserSessions, insertSession } from "./sessions.repository";
 import * as users from "./users.repository";
 
 export interface ClientMeta {
@@ -114,66 +117,33 @@ export async function signUp(ctx: AppContext, body: SignUpBody, meta: ClientMeta
 export async function signIn(ctx: AppContext, body: SignInBody, meta: ClientMeta): Promise<{ userId: string }> {
   const now = ctx.now();
   const user = await users.findUserByEmail(ctx.db, body.email);
-  const lockState = user
-    ? { failedSignIns: user.failed_sign_ins, firstFailedAt: user.first_failed_at, lockedUntil: user.locked_until }
-    : cleared;
-  if (user && isLocked(lockState, now)) {
-    await recordAudit(ctx.db, {
-      event: "auth.sign_in_failed",
-      at: now,
-      actorUserId: user.id,
-      actorEmail: body.email,
-      ipAddress: meta.ip,
-      details: { reason: "locked" },
-    });
-    throw lockedError(lockState.lockedUntil ?? now, now);
-  }
+  if (user) await refuseIfLocked(ctx, { userId: user.id, email: user.email }, meta);
   const ok = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !ok) {
-    await recordAudit(ctx.db, {
-      event: "auth.sign_in_failed",
-      at: now,
-      actorUserId: user?.id ?? null,
-      actorEmail: body.email,
-      ipAddress: meta.ip,
-      details: { reason: user ? "wrong_password" : "unknown_account" },
-    });
-    if (user) {
-      const next = afterFailure(lockState, now);
-      await users.saveLockout(ctx.db, user.id, next);
-      if (next.lockedNow) {
-        await recordAudit(ctx.db, {
-          event: "auth.lockout",
-          at: now,
-          actorUserId: user.id,
-          actorEmail: body.email,
-          ipAddress: meta.ip,
-          details: { until: iso(next.lockedUntil ?? now) },
-        });
-        throw lockedError(next.lockedUntil ?? now, now);
-      }
+    if (user) await countFailure(ctx, { userId: user.id, email: user.email }, meta, "wrong_password");
+    else {
+      await recordAudit(ctx.db, { event: "auth.sign_in_failed", at: now, actorUserId: null, actorEmail: body.email, ipAddress: meta.ip, details: { reason: "unknown_account" } });
     }
     throw new AppError(401, errorCodes.invalidCredentials, "Wrong e-mail or password.");
   }
-  if (user.failed_sign_ins > 0 || user.locked_until) await users.saveLockout(ctx.db, user.id, cleared);
+  await forgiveFailures(ctx.db, user.id, meta);
   await recordAudit(ctx.db, { event: "auth.sign_in", at: now, actorUserId: user.id, actorEmail: user.email, ipAddress: meta.ip });
   return { userId: user.id };
 }
 
-function lockedError(until: number, now: number): AppError {
-  const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
-  return new AppError(
-    423,
-    errorCodes.locked,
-    `Too many failed sign-ins. This account is locked until ${iso(until)}; try again later or ask an administrator to reset it.`,
-    undefined,
-    { "retry-after": String(retryAfter) },
-  );
+/** What a session started just now must do first (the guard works it out for later requests). */
+export async function pendingForNewSession(ctx: AppContext, userId: string): Promise<SessionPending | null> {
+  const user = await users.findUserById(ctx.db, userId);
+  const hasSecondFactor = (await confirmedFactors(ctx.db, userId)).length > 0;
+  const required = (await users.tenantsRequiringSecondFactor(ctx.db, userId)).length > 0;
+  return pendingStep({ hasSecondFactor, secondFactorAt: null, passwordMustChange: user?.password_must_change === 1, secondFactorRequired: required });
 }
 
-export async function currentUser(ctx: AppContext, userId: string): Promise<CurrentUser | null> {
+/** The signed-in user; `pending` is what their session must do first (http/session-gate.ts). */
+export async function currentUser(ctx: AppContext, userId: string, pending: SessionPending | null = null): Promise<CurrentUser | null> {
   const user = await users.findUserById(ctx.db, userId);
   if (!user) return null;
+  const kinds = new Set((await confirmedFactors(ctx.db, userId)).map((f) => f.kind));
   return {
     id: user.id,
     email: user.email,
@@ -182,12 +152,14 @@ export async function currentUser(ctx: AppContext, userId: string): Promise<Curr
     platformAdmin: user.platform_admin === 1,
     memberships: await users.membershipsOf(ctx.db, user.id),
     preferences: readPreferences(user.preferences),
+    pending,
+    secondFactors: [...kinds],
   };
 }
 
 /** The signed-in user's view; a session whose user vanished is treated as signed out. */
-export async function requireCurrentUser(ctx: AppContext, userId: string): Promise<CurrentUser> {
-  const user = await currentUser(ctx, userId);
+export async function requireCurrentUser(ctx: AppContext, userId: string, pending: SessionPending | null = null): Promise<CurrentUser> {
+  const user = await currentUser(ctx, userId, pending);
   if (!user) throw new AppError(401, errorCodes.unauthenticated, "Sign in to continue.");
   return user;
 }
@@ -211,12 +183,13 @@ export async function changePassword(
   }
   const problems = passwordProblems(body.newPassword, user.email);
   if (problems.length) throw invalid("newPassword", passwordProblemMessages[problems[0] ?? "common"]);
+  if (await verifyPassword(user.password_hash, body.newPassword)) throw invalid("newPassword", "Choose a password different from the current one.");
   const now = ctx.now();
   const hashed = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await users.setPassword(trx, userId, hashed, now);
     // Other sessions may belong to whoever knew the old password.
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", currentSessionId).execute();
+    await deleteUserSessions(trx, userId, currentSessionId);
     await recordAudit(trx, { event: "auth.password_changed", at: now, actorUserId: userId, actorEmail: user.email, ipAddress: meta.ip });
   });
 }

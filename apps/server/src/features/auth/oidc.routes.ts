@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as client from "openid-client";
 import { z } from "zod";
@@ -7,6 +6,7 @@ import { notFound } from "../../http/errors";
 import { minutes } from "../../lib/time";
 import { sign, unsign } from "../../lib/tokens";
 import { startSession } from "./auth.service";
+import { publicBase } from "../../http/public-url";
 import { oidcConfig, oidcEnabled, provisionSsoUser } from "./oidc";
 import { setSessionCookie } from "./session-cookie";
 
@@ -15,10 +15,6 @@ const STATE_COOKIE = "wf_oidc";
 /** Only same-site relative paths; "//host" and "/\\host" would leave the site. */
 export const safeReturnPath = (value: string | undefined): string =>
   value && /^\/(?![/\\])/.test(value) ? value : "/dashboard";
-
-function publicBase(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.env.WATCHFLOOR_PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`;
-}
 
 export const oidcRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

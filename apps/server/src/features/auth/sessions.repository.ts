@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB, SessionsTable } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export async function insertSession(db: Db, session: SessionsTable): Promise<void> {
+export async function insertSession(db: Db, session: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto("sessions").values(session).execute();
 }
 
@@ -17,8 +17,25 @@ export async function findSessionWithUser(db: Db, id: string) {
       "sessions.csrf_token",
       "sessions.last_seen_at",
       "sessions.expires_at",
+      "sessions.second_factor_at",
       "users.email",
       "users.platform_admin",
+      "users.password_must_change",
+      (eb) =>
+        eb
+          .exists(eb.selectFrom("user_factors").select("user_factors.id").whereRef("user_factors.user_id", "=", "sessions.user_id").where("user_factors.confirmed_at", "is not", null))
+          .as("has_second_factor"),
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("memberships")
+              .innerJoin("tenants", "tenants.id", "memberships.tenant_id")
+              .select("tenants.id")
+              .whereRef("memberships.user_id", "=", "sessions.user_id")
+              .where("tenants.require_second_factor", "=", 1),
+          )
+          .as("second_factor_required"),
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
@@ -52,3 +69,19 @@ export const listUserSessions = (db: Db, userId: string, now: number) =>
     .where("expires_at", ">", now)
     .orderBy("last_seen_at", "desc")
     .execute();
+
+/** The session proved a second factor (or enrolled one). */
+export async function markSecondFactor(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("sessions").set({ second_factor_at: at, webauthn_challenge: null }).where("id", "=", id).execute();
+}
+
+export async function setWebauthnChallenge(db: Db, id: string, challenge: string | null): Promise<void> {
+  await db.updateTable("sessions").set({ webauthn_challenge: challenge }).where("id", "=", id).execute();
+}
+
+/** Reads and clears the session's WebAuthn challenge: each one verifies at most once. */
+export async function takeWebauthnChallenge(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom("sessions").select("webauthn_challenge").where("id", "=", id).executeTakeFirst();
+  if (row?.webauthn_challenge) await setWebauthnChallenge(db, id, null);
+  return row?.webauthn_challenge ?? null;
+}

@@ -45,10 +45,18 @@ export async function saveLockout(db: Db, userId: string, state: LockoutState): 
     .execute();
 }
 
-export async function setPassword(db: Db, userId: string, passwordHash: string, at: number): Promise<void> {
+/** A new password; `mustChange` marks it temporary (set by an administrator). */
+export async function setPassword(db: Db, userId: string, passwordHash: string, at: number, options: { mustChange?: boolean } = {}): Promise<void> {
   await db
     .updateTable("users")
-    .set({ password_hash: passwordHash, password_changed_at: at, failed_sign_ins: 0, first_failed_at: null, locked_until: null })
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: at,
+      password_must_change: options.mustChange ? 1 : 0,
+      failed_sign_ins: 0,
+      first_failed_at: null,
+      locked_until: null,
+    })
     .where("id", "=", userId)
     .execute();
 }
@@ -71,6 +79,19 @@ export async function membershipsOf(db: Db, userId: string) {
     .orderBy("tenants.name")
     .execute();
   return rows.map((r) => ({ ...r, role: r.role as Role }));
+}
+
+/** Names of the user's tenants whose policy requires a second factor. */
+export async function tenantsRequiringSecondFactor(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("memberships")
+    .innerJoin("tenants", "tenants.id", "memberships.tenant_id")
+    .select("tenants.name")
+    .where("memberships.user_id", "=", userId)
+    .where("tenants.require_second_factor", "=", 1)
+    .orderBy("tenants.name")
+    .execute();
+  return rows.map((r) => r.name);
 }
 
 export async function addMembership(db: Db, userId: string, tenantId: string, role: Role, at: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Role, TenantModule } from "@watchfloor/shared";
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB, TenantsTable } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -10,7 +10,7 @@ export const parseModules = (json: string): TenantModule[] => JSON.parse(json) a
 export const allTenantIds = async (db: Db): Promise<string[]> =>
   (await db.selectFrom("tenants").select("id").execute()).map((r) => r.id);
 
-export async function insertTenant(db: Db, tenant: TenantsTable): Promise<void> {
+export async function insertTenant(db: Db, tenant: Insertable<TenantsTable>): Promise<void> {
   await db.insertInto("tenants").values(tenant).execute();
 }
 
@@ -22,7 +22,7 @@ export async function tenantsOfUser(db: Db, userId: string, onlyIds?: readonly s
   let query = db
     .selectFrom("tenants")
     .innerJoin("memberships", "memberships.tenant_id", "tenants.id")
-    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.modules", "memberships.role"])
+    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.modules", "tenants.require_second_factor", "memberships.role"])
     .where("memberships.user_id", "=", userId);
   if (onlyIds) query = query.where("tenants.id", "in", onlyIds.length ? [...onlyIds] : ["-"]);
   return query.orderBy("tenants.name").execute();
@@ -39,6 +39,10 @@ export async function updateTenant(
   return Number(result.numUpdatedRows) > 0;
 }
 
+export async function setRequireSecondFactor(db: Db, tenantId: string, required: boolean): Promise<void> {
+  await db.updateTable("tenants").set({ require_second_factor: required ? 1 : 0 }).where("id", "=", tenantId).execute();
+}
+
 export async function listMembers(db: Db, tenantId: string) {
   return db
     .selectFrom("memberships")
@@ -48,7 +52,6 @@ export async function listMembers(db: Db, tenantId: string) {
       "users.email",
       "users.display_name",
       "users.job_title",
-      "users.locked_until",
       "memberships.role",
     ])
     .where("memberships.tenant_id", "=", tenantId)

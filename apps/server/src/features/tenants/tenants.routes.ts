@@ -5,11 +5,12 @@ import {
   tenantCreateBodySchema,
   tenantModuleSchema,
   tenantSchema,
+  tenantSecurityPolicySchema,
 } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { actorOf, sessionAuth } from "../../http/auth-guard";
+import { accountActorOf, actorOf, sessionAuth } from "../../http/auth-guard";
 import * as service from "./tenants.service";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -84,8 +85,28 @@ export const tenantRoutes =
         schema: { tags: ["tenants"], params: z.object({ userId: z.string() }), body: adminPasswordResetBodySchema, response: { 200: ok } },
       },
       async (request) => {
-        await service.resetPassword(ctx, request.scope, actorOf(request), request.params.userId, request.body.newPassword);
+        await service.resetPassword(ctx, accountActorOf(request), request.params.userId, request.body.newPassword);
         return { ok: true as const };
       },
+    );
+
+    // A lost phone or key: an administrator with authority over the whole account removes its factors.
+    app.delete(
+      "/users/:userId/second-factors",
+      { config: manageMembers, schema: { tags: ["tenants"], params: z.object({ userId: z.string() }), response: { 200: ok } } },
+      async (request) => {
+        await service.resetSecondFactors(ctx, accountActorOf(request), request.params.userId);
+        return { ok: true as const };
+      },
+    );
+
+    // Owners (tenant.manage) decide whether members must use a second factor.
+    app.put(
+      "/tenants/:tenantId/security-policy",
+      {
+        config: { policy: { access: "tenant", permission: "tenant.manage" } },
+        schema: { tags: ["tenants"], params: tenantParams, body: tenantSecurityPolicySchema, response: { 200: tenantSecurityPolicySchema } },
+      },
+      async (request) => service.setSecurityPolicy(ctx, request.scope, actorOf(request), request.params.tenantId, request.body),
     );
   };

@@ -5,6 +5,8 @@ import {
   type Role,
   type TenantModule,
   tenantModules,
+  type AuditEvent,
+  type TenantSecurityPolicy,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { assertTenantInScope } from "../../http/auth-guard";
@@ -14,13 +16,24 @@ import { isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { hashPassword } from "../auth/password-hash";
+import { deleteAllFactors, usersWithFactors } from "../auth/factors.repository";
+import { clearSignInFailures, lockedUntilOf } from "../auth/sign-in-failures.repository";
 import { deleteUserSessions } from "../auth/sessions.repository";
-import { addMembership, findUserById, setPassword } from "../auth/users.repository";
+import { addMembership, findUserById, membershipsOf, setPassword } from "../auth/users.repository";
+import { insertNotification } from "../notifications/notifications.repository";
+import { type AccountHolder, type AuthorityVerdict, accountAuthority } from "./account-authority";
 import * as repo from "./tenants.repository";
 
 export async function listTenants(ctx: AppContext, userId: string, tenantIds: readonly string[]) {
   const rows = await repo.tenantsOfUser(ctx.db, userId, tenantIds);
-  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, modules: repo.parseModules(r.modules), role: r.role as Role }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    modules: repo.parseModules(r.modules),
+    role: r.role as Role,
+    requireSecondFactor: r.require_second_factor === 1,
+  }));
 }
 
 export async function createTenant(
@@ -47,7 +60,7 @@ export async function createTenant(
       details: { name: body.name, slug: body.slug },
     });
   });
-  return { id, name: body.name, slug: body.slug, modules, role: "owner" as const };
+  return { id, name: body.name, slug: body.slug, modules, role: "owner" as const, requireSecondFactor: false };
 }
 
 export async function updateTenant(
@@ -63,16 +76,39 @@ export async function updateTenant(
   });
 }
 
+/** Turns the tenant's "require a second factor" policy on or off; it applies to open sessions at once. */
+export async function setSecurityPolicy(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, policy: TenantSecurityPolicy) {
+  assertTenantInScope(scope, tenantId);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setRequireSecondFactor(trx, tenantId, policy.requireSecondFactor);
+    await recordAudit(trx, {
+      event: "tenant.security_policy_changed",
+      at: now,
+      tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details: { requireSecondFactor: policy.requireSecondFactor },
+    });
+  });
+  return policy;
+}
+
 export async function listMembers(ctx: AppContext, scope: TenantScope, tenantId: string) {
   assertTenantInScope(scope, tenantId);
   const rows = await repo.listMembers(ctx.db, tenantId);
+  const ids = rows.map((r) => r.userId);
+  const locks = await lockedUntilOf(ctx.db, ids, ctx.now());
+  const withFactors = await usersWithFactors(ctx.db, ids);
   return rows.map((r) => ({
     userId: r.userId,
     email: r.email,
     displayName: r.display_name,
     jobTitle: r.job_title,
     role: r.role as Role,
-    lockedUntil: r.locked_until && r.locked_until > ctx.now() ? isoOrNull(r.locked_until) : null,
+    lockedUntil: isoOrNull(locks.get(r.userId) ?? null),
+    secondFactor: withFactors.has(r.userId),
   }));
 }
 
@@ -129,33 +165,88 @@ export async function removeMember(ctx: AppContext, scope: TenantScope, actor: A
   });
 }
 
+/** The person acting on another account, with everything their authority depends on. */
+export interface AccountActor extends Actor, Omit<AccountHolder, "userId"> {}
+
+const refusals: Record<Exclude<AuthorityVerdict, { ok: true }>["reason"], () => Error> = {
+  self: () => forbidden("Manage your own password and second factors from your profile."),
+  not_visible: () => notFound("User"),
+  platform_owner: () => forbidden("Only a platform owner can reset a platform owner's account."),
+  other_tenants: () => forbidden("This person also belongs to tenants you do not manage; ask a platform owner or an administrator of all of them."),
+  role_above: () => forbidden("You cannot manage a member whose role is above yours."),
+};
+
+/** Loads the target account and refuses unless the actor has authority over all of it. */
+async function authorisedTarget(ctx: AppContext, actor: AccountActor, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound("User");
+  const memberships = await membershipsOf(ctx.db, userId);
+  const verdict = accountAuthority(
+    { userId: actor.userId, platformAdmin: actor.platformAdmin, memberships: actor.memberships },
+    { userId, platformAdmin: user.platform_admin === 1, memberships },
+  );
+  if (!verdict.ok) throw refusals[verdict.reason]();
+  return { user, tenantIds: memberships.map((m) => m.tenantId) };
+}
+
 /**
- * An admin sets a new password for a member of a tenant they manage; the lockout is cleared
- * and the member's sessions end.
+ * An administrator sets a temporary password for someone: it works for one sign-in, whose
+ * session can do nothing but replace it. Every session of theirs ends, failed-sign-in locks are
+ * cleared, they are told, and each of their tenants' audit logs records it.
  */
-export async function resetPassword(ctx: AppContext, scope: TenantScope, actor: Actor, userId: string, newPassword: string) {
-  const shared = await repo.sharedTenants(ctx.db, scope.tenantIds, userId);
-  if (shared.length === 0) throw notFound("User");
-  const target = await findUserById(ctx.db, userId);
-  if (!target) throw notFound("User");
-  const tenant = shared[0];
-  if (!tenant) throw notFound("User");
-  await checkAuthority(ctx, actor, tenant.tenantId, tenant.role);
-  const problems = passwordProblems(newPassword, target.email);
+export async function resetPassword(ctx: AppContext, actor: AccountActor, userId: string, newPassword: string) {
+  const { user, tenantIds } = await authorisedTarget(ctx, actor, userId);
+  const problems = passwordProblems(newPassword, user.email);
   if (problems[0]) throw invalid("newPassword", passwordProblemMessages[problems[0]]);
   const now = ctx.now();
   const hashed = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await setPassword(trx, userId, hashed, now);
+    await setPassword(trx, userId, hashed, now, { mustChange: true });
+    await clearSignInFailures(trx, userId);
     await deleteUserSessions(trx, userId);
-    await recordAudit(trx, {
-      event: "auth.password_reset",
+    await insertNotification(trx, {
+      userId,
+      kind: "account_security",
+      message: `${actor.email} set a temporary password for your account and signed out all your sessions. Sign in with it and choose a new one. If you did not ask for this, tell your security lead.`,
+      link: "/profile",
       at: now,
-      tenantId: tenant.tenantId,
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      ipAddress: actor.ip,
-      details: { userId },
     });
+    await auditAccountChange(trx, actor, tenantIds, "auth.password_reset", { userId, email: user.email }, now);
   });
+}
+
+/**
+ * An administrator removes someone's second factors and recovery codes (a lost phone or key):
+ * their sessions end and their next sign-in needs only the password (then enrolment, where a
+ * tenant requires it).
+ */
+export async function resetSecondFactors(ctx: AppContext, actor: AccountActor, userId: string) {
+  const { user, tenantIds } = await authorisedTarget(ctx, actor, userId);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const removed = await deleteAllFactors(trx, userId);
+    await deleteUserSessions(trx, userId);
+    await insertNotification(trx, {
+      userId,
+      kind: "account_security",
+      message: `${actor.email} removed your second factors (${removed} of them) and signed out all your sessions. Enrol a new one from your profile.`,
+      link: "/profile",
+      at: now,
+    });
+    await auditAccountChange(trx, actor, tenantIds, "auth.second_factor_reset", { userId, email: user.email, removed }, now);
+  });
+}
+
+async function auditAccountChange(
+  trx: Parameters<typeof recordAudit>[0],
+  actor: Actor,
+  tenantIds: readonly string[],
+  event: AuditEvent,
+  details: Record<string, unknown>,
+  at: number,
+) {
+  // One entry per tenant of the account, so each tenant's administrators see it in their log.
+  for (const tenantId of tenantIds.length ? tenantIds : [null]) {
+    await recordAudit(trx, { event, at, tenantId, actorUserId: actor.userId, actorEmail: actor.email, ipAddress: actor.ip, details });
+  }
 }

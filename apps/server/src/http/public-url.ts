@@ -1,0 +1,7 @@
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+
+/** The address people reach the product at: WATCHFLOOR_PUBLIC_URL, else what the request says. */
+export function publicBase(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.env.WATCHFLOOR_PUBLIC_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`;
+}
