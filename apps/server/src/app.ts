@@ -42,6 +42,7 @@ import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
 import { type RegisteredRoute, registerAuthGuard } from "./http/auth-guard";
 import { registerErrorHandling } from "./http/error-handler";
+import { registerResponseHeaders } from "./http/response-headers";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  registerResponseHeaders(app);
 
   const widget = ctx.env.WATCHFLOOR_CHAT_WIDGET_URL ? new URL(ctx.env.WATCHFLOOR_CHAT_WIDGET_URL).origin : null;
   const extra = widget ? [widget] : [];

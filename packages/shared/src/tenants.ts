@@ -78,7 +78,15 @@ export const apiKeySchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** Who created the key; null once that account is gone. */
+  createdByEmail: z.string().nullable(),
+  /**
+   * Whether the creator still belongs to the key's tenant. A key is the tenant's credential and
+   * keeps working after its creator leaves; the list flags it so an admin can decide.
+   */
+  creatorIsMember: z.boolean(),
 });
+export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
 
 export const auditEntrySchema = z.object({

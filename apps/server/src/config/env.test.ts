@@ -15,6 +15,14 @@ describe("loadEnv", () => {
     expect(loadEnv({ NODE_ENV: "production", WATCHFLOOR_SECRET: "s".repeat(32) }).NODE_ENV).toBe("production");
   });
 
+  it("wants a metrics token of at least 24 characters", () => {
+    expect(loadEnv({}).WATCHFLOOR_METRICS_TOKEN).toBeUndefined();
+    expect(() => loadEnv({ WATCHFLOOR_METRICS_TOKEN: "short" })).toThrow(
+      /WATCHFLOOR_METRICS_TOKEN: must be at least 24 characters/,
+    );
+    expect(loadEnv({ WATCHFLOOR_METRICS_TOKEN: "m".repeat(24) }).WATCHFLOOR_METRICS_TOKEN).toBe("m".repeat(24));
+  });
+
   it("lists every bad value at once", () => {
     try {
       loadEnv({ PORT: "http", WATCHFLOOR_DATABASE_URL: "mysql://x" });

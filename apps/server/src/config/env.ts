@@ -31,6 +31,8 @@ const envSchema = z
     WATCHFLOOR_DEMO: bool.default(true),
     /** How often `serve` looks for SLA breaches to notify. */
     WATCHFLOOR_SLA_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Lets a scraper read /metrics from anywhere with `Authorization: Bearer <token>`; loopback needs none. */
+    WATCHFLOOR_METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
     /** Lets end-to-end tests move the server clock (POST /api/v1/test/clock). Test runs only. */
     WATCHFLOOR_TEST_CLOCK: bool.default(false),
   })

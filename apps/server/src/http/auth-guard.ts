@@ -42,8 +42,12 @@ export function registerAuthGuard(app: FastifyInstance, ctx: AppContext, routes:
 
   app.addHook("onRequest", async (request, reply) => {
     request.scope = emptyScope;
-    request.auth = await authenticate(ctx, request, reply);
     const policy = request.routeOptions.config?.policy;
+    // Routes outside the API (health, /metrics with its own bearer token, which is not an API
+    // key) take no credentials. Judged by the matched route, never by the raw URL.
+    const route = request.routeOptions.url;
+    if (!policy && route !== undefined && !route.startsWith("/api/")) return;
+    request.auth = await authenticate(ctx, request, reply);
     if (!policy) return;
     checkCsrf(request);
     request.scope = authorize(request, policy);

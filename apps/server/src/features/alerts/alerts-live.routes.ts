@@ -3,8 +3,7 @@ import { alertListQuerySchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { exportAlertsCsv } from "./alert-export";
-
-const HEARTBEAT_MS = 25_000;
+import { serveLiveStream } from "./live-stream";
 
 /** CSV export and the server-sent change feed: the two long-lived responses. */
 export const alertLiveRoutes =
@@ -20,31 +19,7 @@ export const alertLiveRoutes =
       return reply.send(Readable.from(exportAlertsCsv(ctx, request.scope.tenantIds, query)));
     });
 
-    // One stream per tab: changes to alerts and incidents of the tenants in scope.
-    app.get("/events", { config: read, schema: { tags: ["alerts"], hide: false } }, async (request, reply) => {
-      const tenants = new Set(request.scope.tenantIds);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
-      res.write(`retry: 3000\n: connected\n\n`);
-      const unsubscribe = ctx.events.subscribe((change) => {
-        if (!tenants.has(change.tenantId)) return;
-        res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
-      });
-      const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      const close = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      request.raw.on("close", close);
-      app.server.once("close", () => {
-        close();
-        res.end();
-      });
-    });
+    // One stream per tab: changes to alerts and incidents of the tenants in scope, ended when the
+    // session, membership or key behind it changes (live-stream.ts).
+    app.get("/events", { config: read, schema: { tags: ["alerts"], hide: false } }, (request, reply) => serveLiveStream(ctx, app.server, request, reply));
   };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
+import { makeTenant, signedInClient } from "../../test/factories";
 import { createTestApp, TestClient, type TestApp } from "../../test/test-server";
 
 let app: TestApp;
@@ -19,6 +20,59 @@ describe("platform endpoints", () => {
     const metrics = (await app.app.inject({ method: "GET", url: "/metrics" })).body;
     expect(metrics).toMatch(/watchfloor_http_requests_total\{method="GET",route="\/api\/v1\/auth\/session",status_code="200"\} 1/);
     expect(metrics).toContain("watchfloor_http_request_duration_seconds_bucket");
+  });
+
+  it("serves /metrics only to this host or to a scraper with the token; others get the unknown-path 404", async () => {
+    const get = (target: TestApp, headers: Record<string, string> = {}, remoteAddress = "127.0.0.1", url = "/metrics") =>
+      target.app.inject({ method: "GET", url, headers, remoteAddress });
+    const unknown = await get(app, {}, "203.0.113.9", "/metrixx");
+    for (const refused of [await get(app, {}, "203.0.113.9"), await get(app, { "x-forwarded-for": "203.0.113.9" })]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain("watchfloor_");
+      expect(refused.json()).toMatchObject({ code: unknown.json().code, message: "No route for GET /metrics." });
+    }
+    expect((await get(app, {}, "::1")).statusCode).toBe(200);
+
+    const token = "scrape-".padEnd(40, "k");
+    const scraped = await createTestApp({ WATCHFLOOR_METRICS_TOKEN: token });
+    try {
+      const remote = await get(scraped, { authorization: `Bearer ${token}` }, "203.0.113.9");
+      expect(remote.statusCode).toBe(200);
+      expect(remote.body).toContain("watchfloor_http_requests_total");
+      expect((await get(scraped, { authorization: `Bearer ${token.slice(0, -1)}x` }, "203.0.113.9")).statusCode).toBe(404);
+      expect((await get(scraped, {}, "203.0.113.9")).statusCode).toBe(404);
+      expect((await get(scraped)).statusCode).toBe(200);
+    } finally {
+      await scraped.close();
+    }
+  });
+
+  it("keeps API answers and CSV exports out of caches, and sends HSTS only over HTTPS", async () => {
+    const tenant = await makeTenant(app);
+    const { client } = await signedInClient(app, [{ tenantId: tenant.id, role: "analyst" }]);
+    const list = await client.get("/api/v1/tenants");
+    expect(list.statusCode).toBe(200);
+    expect(list.headers["cache-control"]).toBe("no-store");
+    const csv = await client.get("/api/v1/alerts/export.csv");
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.headers["cache-control"]).toBe("no-store");
+    expect((await client.get("/api/v1/nothing-here")).headers["cache-control"]).toBe("no-store");
+    expect((await app.app.inject({ method: "GET", url: "/healthz" })).headers["cache-control"]).toBeUndefined();
+    // Not behind a trusted proxy, X-Forwarded-Proto is the client's word: no HSTS.
+    const plain = await app.app.inject({ method: "GET", url: "/api/v1/auth/session", headers: { "x-forwarded-proto": "https" } });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+
+    const proxied = await createTestApp({ WATCHFLOOR_TRUST_PROXY: "true" });
+    try {
+      for (const url of ["/api/v1/auth/session", "/healthz"]) {
+        const secure = await proxied.app.inject({ method: "GET", url, headers: { "x-forwarded-proto": "https" } });
+        expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+        const insecure = await proxied.app.inject({ method: "GET", url, headers: { "x-forwarded-proto": "http" } });
+        expect(insecure.headers["strict-transport-security"]).toBeUndefined();
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("publishes an OpenAPI 3 document built from the schemas", async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
 import type { Registry } from "prom-client";
 import type { AppContext } from "../../context";
+import { metricsAllowed } from "./metrics-access";
 
 /** Liveness, readiness and metrics sit outside /api/v1 for load balancers and scrapers. */
 export const healthRoutes =
@@ -19,7 +20,10 @@ export const healthRoutes =
       }
     });
 
-    app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
+    // Loopback callers, or a scraper with the token; anyone else gets the same 404 as an unknown path.
+    app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+      const caller = { socketAddress: request.socket.remoteAddress, headers: request.headers };
+      if (!metricsAllowed(caller, ctx.env.WATCHFLOOR_METRICS_TOKEN)) return reply.callNotFound();
       reply.header("content-type", registry.contentType);
       return registry.metrics();
     });

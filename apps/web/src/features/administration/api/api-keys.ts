@@ -1,16 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ApiKey } from "@watchfloor/shared";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
-
-export type ApiKey = {
-  id: string;
-  tenantId: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-};
 
 export const apiKeysQueryOptions = (tenantId: string | null) =>
   queryOptions({

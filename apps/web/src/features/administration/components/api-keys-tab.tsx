@@ -1,5 +1,6 @@
 import type { Tenant } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
+import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { SecretBox } from "@/components/ui/copy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -103,6 +104,14 @@ export function ApiKeysTab({ tenants, allTenants }: { tenants: Tenant[]; allTena
                     <td className="px-5 py-3">
                       <p className="font-medium text-slate-900 dark:text-white">{k.name}</p>
                       <p className="text-xs text-slate-600 dark:text-slate-400">{tenantName(k.tenantId)}</p>
+                      <p className="text-xs text-slate-600 dark:text-slate-400">
+                        Created by {k.createdByEmail ?? "a deleted account"}
+                      </p>
+                      {!k.creatorIsMember && !k.revokedAt && (
+                        <Badge color="amber" className="mt-1">
+                          Creator no longer a member
+                        </Badge>
+                      )}
                     </td>
                     <td className="px-3 py-3 font-mono text-xs">{k.prefix}…</td>
                     <td className="px-3 py-3 text-xs">{when(k.createdAt)}</td>

@@ -3,6 +3,7 @@ import type { Notification } from "@watchfloor/shared";
 const kindLabels: Record<string, string> = {
   new_device_sign_in: "New sign-in",
   invitation_accepted: "Invitation accepted",
+  api_key_creator_removed: "API key left behind",
   sla_breach: "SLA breach",
   assignment: "Assignment",
   plan_expiry: "Plan expiry",
