@@ -4,7 +4,8 @@ import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } fr
  * A software passkey for API tests: makes real WebAuthn registration and assertion responses
  * (attestation "none", ES256), as a browser with a platform authenticator would send them.
  */
-type Cbor = number | string | Uint8Array | Map<number | string, Cbor> | Record<string, Cbor>;
+type Cbor = number | string | Uint8Array | CborMap | { [key: string]: Cbor };
+interface CborMap extends Map<number | string, Cbor> {}
 
 function head(major: number, n: number): Buffer {
   if (n < 24) return Buffer.from([(major << 5) | n]);

@@ -14,6 +14,7 @@ import { conflict, forbidden, invalid, notFound } from "../../http/errors";
 import type { Actor, TenantScope } from "../../http/policy";
 import { isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
+import { notifyOrphanedKeys } from "../api-keys/api-keys.service";
 import { recordAudit } from "../audit/audit.repository";
 import { hashPassword } from "../auth/password-hash";
 import { deleteAllFactors, usersWithFactors } from "../auth/factors.repository";
@@ -153,6 +154,7 @@ export async function removeMember(ctx: AppContext, scope: TenantScope, actor: A
   await ctx.db.transaction().execute(async (trx) => {
     if (member.role === "owner" && (await repo.countOwners(trx, tenantId)) <= 1) throw conflict("A tenant needs at least one owner.");
     await repo.removeMembership(trx, tenantId, userId);
+    await notifyOrphanedKeys(trx, ctx, tenantId, userId, actor);
     await recordAudit(trx, {
       event: "member.removed",
       at: now,
