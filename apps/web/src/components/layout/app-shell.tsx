@@ -97,7 +97,9 @@ export function AppShell({ search, actions, children }: AppShellProps) {
           data-testid="content"
           tabIndex={-1}
           onPointerDown={() => setOpenId(null)}
-          className="h-[calc(100dvh-70px)] overflow-y-auto focus:outline-none"
+          // relative: absolutely placed descendants (sr-only text, virtual rows, tooltips) are
+          // contained here, so they scroll with the content instead of stretching the page.
+          className="relative h-[calc(100dvh-70px)] overflow-y-auto focus:outline-none"
         >
           <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">{children}</div>
         </main>

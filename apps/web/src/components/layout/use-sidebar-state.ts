@@ -10,7 +10,9 @@ const above = () => window.innerWidth > layout.autoExpandAbovePx;
  * keeps a choice made with the xl toggle.
  */
 export function useSidebarExpanded(): [boolean, (next: boolean) => void] {
-  const [expanded, setExpanded] = useState(() => window.innerWidth >= layout.initialOpenFromPx || above());
+  // A fresh load is open from 1024 up only; between 780 and 1024 it opens when the window is
+  // widened across 780, not on load.
+  const [expanded, setExpanded] = useState(() => window.innerWidth >= layout.initialOpenFromPx);
   useEffect(() => {
     let wasAbove = above();
     const onResize = () => {

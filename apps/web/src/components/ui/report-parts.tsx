@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** One figure of an import report; "bad" figures above zero show red, "good" ones green. */
 export function Stat({ label, value, tone }: { label: string; value: number; tone?: "good" | "bad" }) {
@@ -34,7 +35,7 @@ export function SmallTable({
   testId: string;
 }) {
   return (
-    <div className="-mx-5 overflow-x-auto">
+    <TableScroll label={caption}>
       <table className="w-full min-w-[520px] text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -60,7 +61,7 @@ export function SmallTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -11,6 +11,7 @@ import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useCurrentUser } from "@/lib/session";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-keys";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export function ApiKeysTab({ tenants, allTenants }: { tenants: Tenant[]; allTenants: Tenant[] }) {
   const me = useCurrentUser();
@@ -72,7 +73,7 @@ export function ApiKeysTab({ tenants, allTenants }: { tenants: Tenant[]; allTena
         ) : keys.data.length === 0 ? (
           <EmptyState title="No API keys">Create one for each integration that sends data in or reads it out.</EmptyState>
         ) : (
-          <div className="-mx-5 overflow-x-auto">
+          <TableScroll label="API keys">
             <table className="w-full min-w-[560px] text-sm">
               <caption className="sr-only">API keys</caption>
               <thead>
@@ -137,7 +138,7 @@ export function ApiKeysTab({ tenants, allTenants }: { tenants: Tenant[]; allTena
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Card>
     </div>

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { formatDateTime } from "@/lib/format";
 import { useCurrentUser } from "@/lib/session";
 import { useAudit } from "../api/audit";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 function summarise(details: Record<string, unknown>): string {
   return Object.entries(details)
@@ -43,7 +44,7 @@ export function AuditTab({ tenants }: { tenants: Tenant[] }) {
           {event ? "No entries for this event." : "Security events will be recorded here."}
         </EmptyState>
       ) : (
-        <div className="-mx-5 overflow-x-auto">
+        <TableScroll label="Audit log">
           <table className="w-full min-w-[720px] text-sm">
             <caption className="sr-only">Audit log, newest first</caption>
             <thead>
@@ -87,7 +88,7 @@ export function AuditTab({ tenants }: { tenants: Tenant[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {audit.hasNextPage && (
         <div className="mt-4 flex justify-center">

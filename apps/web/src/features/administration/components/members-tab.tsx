@@ -12,6 +12,7 @@ import { useCurrentUser } from "@/lib/session";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useChangeRole, useMembers, useRemoveMember } from "../api/members";
 import { ResetPasswordDialog } from "./reset-password-dialog";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export function MembersTab({ tenants }: { tenants: Tenant[] }) {
   const selected = useSelectedTenantId();
@@ -49,7 +50,7 @@ function MembersTable({ tenant }: { tenant: Tenant }) {
   return (
     <Card>
       {mutationError && <Notice tone="error">{errorMessage(mutationError)}</Notice>}
-      <div className="-mx-5 overflow-x-auto">
+      <TableScroll label={`Members of ${tenant.name}`}>
         <table className="w-full min-w-[640px] text-sm">
           <caption className="sr-only">Members of {tenant.name}</caption>
           <thead>
@@ -139,7 +140,7 @@ function MembersTable({ tenant }: { tenant: Tenant }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   );
 }

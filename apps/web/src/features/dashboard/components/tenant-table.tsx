@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/page";
 import { formatCount, formatMinutes, formatPercent } from "../lib/format";
 import { listLink } from "../lib/links";
 import type { DashboardRange } from "../lib/range";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const th =
   "px-3 py-2 text-right text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-400";
@@ -27,7 +28,7 @@ export function TenantTable({ rows, range }: { rows: DashboardTenantRow[]; range
   );
   return (
     <Card title="Tenants compared">
-      <div className="-mx-5 overflow-x-auto">
+      <TableScroll label="Tenants compared">
         <table data-testid="tenant-table" className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Figures per tenant for {range.label}. Each figure links to the alerts it counts.</caption>
           <thead className="border-b border-slate-200 dark:border-slate-800">
@@ -84,7 +85,7 @@ export function TenantTable({ rows, range }: { rows: DashboardTenantRow[]; range
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   );
 }

@@ -47,10 +47,11 @@ export function NotificationsPopover() {
           sideOffset={6}
           data-testid="notifications-popover"
           aria-label="Notifications"
-          style={{ maxWidth: layout.notificationMaxWidthPx }}
-          className="z-50 w-[230px] animate-menu-in overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          // The whole popover, header and footer included, stays within the spec's 280 by 230.
+          style={{ maxWidth: layout.notificationMaxWidthPx, maxHeight: layout.notificationMaxHeightPx }}
+          className="z-50 flex w-[230px] animate-menu-in flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2 dark:border-slate-700">
+          <div className="flex shrink-0 items-center justify-between border-b border-slate-200 px-3 py-2 dark:border-slate-700">
             <p className="text-sm font-semibold text-slate-900 dark:text-white">Notifications</p>
             <button
               type="button"
@@ -63,7 +64,12 @@ export function NotificationsPopover() {
               <CheckCheck aria-hidden className="size-4" />
             </button>
           </div>
-          <div className="overflow-y-auto" style={{ maxHeight: layout.notificationMaxHeightPx }}>
+          <section
+            aria-label="Latest notifications"
+            className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+          >
             {latest.isPending ? (
               <div className="flex justify-center p-4">
                 <Spinner label="Loading notifications" />
@@ -118,11 +124,11 @@ export function NotificationsPopover() {
                 ))}
               </ul>
             )}
-          </div>
+          </section>
           <Link
             to={paths.notifications}
             onClick={() => setOpen(false)}
-            className="block border-t border-slate-200 px-3 py-2 text-center text-sm font-medium text-sky-700 hover:bg-slate-50 dark:border-slate-700 dark:text-sky-400 dark:hover:bg-slate-800"
+            className="block shrink-0 border-t border-slate-200 px-3 py-2 text-center text-sm font-medium text-sky-700 hover:bg-slate-50 dark:border-slate-700 dark:text-sky-400 dark:hover:bg-slate-800"
           >
             See All
           </Link>

@@ -10,6 +10,7 @@ import { findingAssetPath } from "@/config/paths";
 import { useCloudPosture } from "../api/get-cloud-posture";
 import { formatCount } from "../lib/format";
 import { openFindingsLink } from "../lib/links";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const th =
   "px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-400";
@@ -141,7 +142,7 @@ export function CloudPostureView() {
           <Card title="Cloud assets and their open findings">
             <div className="@container">
               <CloudList assets={assets.slice(0, shown)} several={several} />
-              <div className="-mx-5 hidden overflow-x-auto @4xl:block">
+              <TableScroll label="Cloud assets" className="hidden @4xl:block">
                 <table className="w-full min-w-[48rem] text-sm" data-testid="cloud-assets-table">
                   <caption className="sr-only">
                     Cloud assets, most open findings first. Each links to its asset page and its findings.
@@ -216,7 +217,7 @@ export function CloudPostureView() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400">
               <p data-testid="cloud-shown">

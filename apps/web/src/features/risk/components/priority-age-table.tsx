@@ -4,6 +4,7 @@ import { PriorityBadge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { formatCount } from "../lib/format";
 import { openFindingsLink } from "../lib/links";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const order = [...priorities].reverse() as Priority[];
 const th = "px-2 py-2 text-xs font-semibold whitespace-nowrap text-slate-600 dark:text-slate-400";
@@ -16,7 +17,7 @@ export function PriorityAgeTable({ summary }: { summary: RiskSummary }) {
   const cell = (p: Priority, i: number) => summary.byAge[i]?.byPriority[p] ?? 0;
   return (
     <Card title="Open findings by priority and age" className="min-w-0">
-      <div className="-mx-5 overflow-x-auto px-5">
+      <TableScroll label="Open findings by priority and age" className="px-5">
         <table className="w-full text-sm" data-testid="priority-age">
           <caption className="sr-only">Open findings per priority (rows) and days since first seen (columns)</caption>
           <thead className="border-b border-slate-200 dark:border-slate-800">
@@ -80,7 +81,7 @@ export function PriorityAgeTable({ summary }: { summary: RiskSummary }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/page";
 import { findingAssetPath } from "@/config/paths";
 import { bandStyle, formatCount, formatPoints, formatScore, shortDate } from "../lib/format";
 import { openFindingsLink } from "../lib/links";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const th = "px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-400";
 const td = "px-3 py-2.5 text-right tabular-nums whitespace-nowrap";
@@ -12,7 +13,7 @@ const td = "px-3 py-2.5 text-right tabular-nums whitespace-nowrap";
 export function TenantRiskTable({ rows }: { rows: TenantRiskRow[] }) {
   return (
     <Card title="Tenants compared">
-      <div className="-mx-5 overflow-x-auto">
+      <TableScroll label="Tenants compared by risk">
         <table data-testid="tenant-risk-table" className="w-full min-w-[44rem] text-sm">
           <caption className="sr-only">Risk score and open findings per tenant, highest score first.</caption>
           <thead className="border-b border-slate-200 dark:border-slate-800">
@@ -116,7 +117,7 @@ export function TenantRiskTable({ rows }: { rows: TenantRiskRow[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Card>
   );
 }

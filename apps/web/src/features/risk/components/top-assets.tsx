@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/page";
 import { findingAssetPath } from "@/config/paths";
 import { bandStyle, formatCount, formatScore } from "../lib/format";
 import { openFindingsLink } from "../lib/links";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const th =
   "px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-400";
@@ -88,7 +89,7 @@ export function TopAssets({ assets, showTenant }: { assets: AssetRiskView[]; sho
     <Card title="Riskiest assets">
       <div className="@container">
         <AssetList assets={assets} showTenant={showTenant} />
-        <div className="-mx-5 hidden overflow-x-auto @3xl:block">
+        <TableScroll label="Riskiest assets" className="hidden @3xl:block">
           <table className="w-full min-w-[46rem] text-sm" data-testid="top-assets">
             <caption className="sr-only">Assets by risk score, highest first. Each asset links to its page.</caption>
             <thead className="border-b border-slate-200 dark:border-slate-800">
@@ -154,7 +155,7 @@ export function TopAssets({ assets, showTenant }: { assets: AssetRiskView[]; sho
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </div>
     </Card>
   );

@@ -17,6 +17,7 @@ import { FindingAssign } from "./finding-assign";
 import { DueDate, FindingStatusBadge, KevBadge } from "./finding-badges";
 import { findingFieldGroups } from "./finding-fields";
 import { FindingWorkflow } from "./finding-workflow";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** One finding: every field, its scanners' records, evidence, workflow, assignment, timeline and comments. */
 export function FindingDetailView({ findingId }: { findingId: string }) {
@@ -136,7 +137,7 @@ function SourcesCard({ sources }: { sources: FindingDetail["sources"] }) {
       {sources.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">No scanner record is kept for this finding.</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto">
+        <TableScroll label="Scanners that report this finding">
           <table className="w-full min-w-[480px] text-sm" data-testid="finding-sources">
             <caption className="sr-only">Scanners that report this finding</caption>
             <thead>
@@ -172,7 +173,7 @@ function SourcesCard({ sources }: { sources: FindingDetail["sources"] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );
