@@ -6,9 +6,9 @@ import { safeEqual, sha256 } from "../lib/tokens";
 import { AppError, forbidden, notFound, unauthenticated } from "./errors";
 import type { Actor, Auth, RoutePolicy, SessionAuth, TenantScope } from "./policy";
 import { pendingError, pendingStep } from "./session-gate";
-import { findApiKeyByHash, touchApiKey } from "../features/api-keys/api-keys.repository";
-import { deleteSession, findSessionWithUser, touchSession } from "../features/auth/sessions.repository";
-import { membershipsOf } from "../features/auth/users.repository";
+import { findApiKeyByHash, touchApiKey } from "./credentials.repository";
+import { deleteSession, findSessionWithUser, touchSession } from "./credentials.repository";
+import { membershipsOf } from "./credentials.repository";
 
 export const SESSION_COOKIE = "wf_session";
 export const CSRF_COOKIE = "wf_csrf";

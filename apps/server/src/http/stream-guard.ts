@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
-import { findLiveApiKey } from "../features/api-keys/api-keys.repository";
-import { findSessionWithUser } from "../features/auth/sessions.repository";
-import { membershipsOf } from "../features/auth/users.repository";
+import { findLiveApiKey } from "./credentials.repository";
+import { findSessionWithUser } from "./credentials.repository";
+import { membershipsOf } from "./credentials.repository";
 import { minutes } from "../lib/time";
 import type { Auth } from "./policy";
 import { pendingStep } from "./session-gate";

@@ -1,16 +1,33 @@
-import { type Kysely, sql } from "kysely";
-import { totalColumns } from "../../features/rollups/rollup-leaf";
-import { rebuildRollups } from "../../features/rollups/rollup-rebuild";
-import { unitSql } from "../../features/rollups/rollup-units";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { isSqlite } from "../dialect";
-import type { DB } from "../tables";
+
+// Frozen copies (a migration never imports feature code, which goes on changing): the totals'
+// columns and the quarter-hour leaf of an instant, as features/rollups had them when this ran.
+const totalColumns = [
+  "alerts", "crit", "high", "open", "open_critical", "open_high", "open_medium", "open_low",
+  "mtta_sum", "mtta_n", "mttr_sum", "mttr_n", "ack_met", "ack_late", "ack_pending",
+  "respond_met", "respond_late", "respond_pending", "escalated", "resolved", "resolved_auto",
+  "breached_late", "breached_pending",
+] as const;
+const UNIT_MS = 15 * 60_000;
+const unitSql = (detectedAt: RawBuilder<unknown>) =>
+  sql<number>`((${detectedAt} - ((${detectedAt} % ${sql.lit(UNIT_MS)}) + ${sql.lit(UNIT_MS)}) % ${sql.lit(UNIT_MS)}) / ${sql.lit(UNIT_MS)})`;
+
+/**
+ * Alerts that existed before rollups: every (tenant, quarter hour) they fall in goes on the
+ * refresh queue, which the running server works through (and which every reader flushes for its
+ * tenants first, so answers are exact from the start).
+ */
+export async function queueExistingAlerts(db: Kysely<unknown>): Promise<void> {
+  await sql`insert into rollup_dirty (tenant_id, unit) select distinct tenant_id, ${unitSql(sql.raw("detected_at"))} from alerts`.execute(db);
+}
 
 /**
  * Rollups for the security overview and the ATT&CK views (docs/dashboard.md, "Performance"):
  * per tenant, aggregates of the alerts detected in aligned blocks of 2^level quarter hours
  * (levels 0, 2, 4 ... 14: 15 minutes up to about 171 days, see features/rollups/rollup-units.ts). `rollup_dirty` is the queue of
  * (tenant, quarter hour) leaves to recompute, written in the same transaction as the alert
- * change, so a restart loses nothing. Existing alerts are rolled up here.
+ * change, so a restart loses nothing. Existing alerts are queued here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const tenant = (name: string) =>
@@ -83,7 +100,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       when (${oldUnit} <> ${newUnit}) execute function alerts_rollup_moved()`.execute(db);
   }
 
-  await rebuildRollups(db as Kysely<DB>, Date.now());
+  await queueExistingAlerts(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,22 +4,6 @@ import type { ApiKeysTable, DB } from "../../db/tables";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Authentication looks keys up by hash before any scope exists; it returns only live keys. */
-export const findApiKeyByHash = (db: Db, keyHash: string) =>
-  db
-    .selectFrom("api_keys")
-    .select(["id", "tenant_id", "last_used_at"])
-    .where("key_hash", "=", keyHash)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-
-/** A live stream's re-check: the key's tenant while it is unrevoked, else undefined. */
-export const findLiveApiKey = (db: Db, id: string) =>
-  db.selectFrom("api_keys").select(["tenant_id"]).where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
-
-export async function touchApiKey(db: Db, id: string, at: number): Promise<void> {
-  await db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
-}
-
 export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
   await db.insertInto("api_keys").values(key).execute();
 }

@@ -23,6 +23,7 @@ import { signupOpen } from "../settings/settings.repository";
 import * as service from "./auth.service";
 import { oidcEnabled } from "./oidc";
 import { clearSessionCookie, ensureAnonymousCsrf, setSessionCookie } from "./session-cookie";
+import { deleteSession } from "../../http/credentials.repository";
 import * as sessions from "./sessions.repository";
 import { countUsers, updateUser } from "./users.repository";
 
@@ -70,7 +71,7 @@ export const authRoutes =
       const { userId } = await service.signIn(ctx, request.body, meta(request));
       // Rotate: whatever session the browser carried before is ended.
       const previous = request.auth?.kind === "session" ? request.auth.sessionId : null;
-      if (previous) await sessions.deleteSession(ctx.db, previous);
+      if (previous) await deleteSession(ctx.db, previous);
       const session = await service.startSession(ctx, userId, meta(request));
       setSessionCookie(request, reply, session);
       return service.requireCurrentUser(ctx, userId, await service.pendingForNewSession(ctx, userId));
@@ -78,7 +79,7 @@ export const authRoutes =
 
     app.post("/auth/sign-out", { config: anyStep, schema: { tags: ["auth"], response: { 200: ok } } }, async (request, reply) => {
       const auth = sessionAuth(request);
-      await sessions.deleteSession(ctx.db, auth.sessionId);
+      await deleteSession(ctx.db, auth.sessionId);
       await recordAudit(ctx.db, { event: "auth.sign_out", at: ctx.now(), actorUserId: auth.userId, actorEmail: auth.email, ipAddress: request.ip });
       clearSessionCookie(reply);
       return { ok: true as const };

@@ -24,6 +24,7 @@ import { confirmedFactors } from "./factors.repository";
 import { createAccount } from "./new-account";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { deleteUserSessions, insertSession } from "./sessions.repository";
+import { membershipsOf } from "../../http/credentials.repository";
 import * as users from "./users.repository";
 
 export interface ClientMeta {
@@ -150,7 +151,7 @@ export async function currentUser(ctx: AppContext, userId: string, pending: Sess
     displayName: user.display_name,
     jobTitle: user.job_title,
     platformAdmin: user.platform_admin === 1,
-    memberships: await users.membershipsOf(ctx.db, user.id),
+    memberships: await membershipsOf(ctx.db, user.id),
     preferences: readPreferences(user.preferences),
     pending,
     secondFactors: [...kinds],

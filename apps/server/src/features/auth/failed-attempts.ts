@@ -8,7 +8,7 @@ import { recordAudit } from "../audit/audit.repository";
 import { insertNotification } from "../notifications/notifications.repository";
 import type { ClientMeta } from "./auth.service";
 import { afterFailure, isLocked } from "./lockout";
-import { deleteSession } from "./sessions.repository";
+import { deleteSession } from "../../http/credentials.repository";
 import * as failures from "./sign-in-failures.repository";
 
 /**

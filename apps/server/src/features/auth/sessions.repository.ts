@@ -7,48 +7,6 @@ export async function insertSession(db: Db, session: Insertable<SessionsTable>):
   await db.insertInto("sessions").values(session).execute();
 }
 
-export async function findSessionWithUser(db: Db, id: string) {
-  return db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select([
-      "sessions.id",
-      "sessions.user_id",
-      "sessions.csrf_token",
-      "sessions.last_seen_at",
-      "sessions.expires_at",
-      "sessions.second_factor_at",
-      "users.email",
-      "users.platform_admin",
-      "users.password_must_change",
-      (eb) =>
-        eb
-          .exists(eb.selectFrom("user_factors").select("user_factors.id").whereRef("user_factors.user_id", "=", "sessions.user_id").where("user_factors.confirmed_at", "is not", null))
-          .as("has_second_factor"),
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("memberships")
-              .innerJoin("tenants", "tenants.id", "memberships.tenant_id")
-              .select("tenants.id")
-              .whereRef("memberships.user_id", "=", "sessions.user_id")
-              .where("tenants.require_second_factor", "=", 1),
-          )
-          .as("second_factor_required"),
-    ])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
-}
-
-export async function touchSession(db: Db, id: string, at: number): Promise<void> {
-  await db.updateTable("sessions").set({ last_seen_at: at }).where("id", "=", id).execute();
-}
-
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db.deleteFrom("sessions").where("id", "=", id).execute();
-}
-
 export async function deleteUserSessions(db: Db, userId: string, exceptId?: string): Promise<number> {
   let query = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (exceptId) query = query.where("id", "!=", exceptId);

@@ -70,17 +70,6 @@ export async function updateUser(
   await db.updateTable("users").set(changes).where("id", "=", userId).execute();
 }
 
-export async function membershipsOf(db: Db, userId: string) {
-  const rows = await db
-    .selectFrom("memberships")
-    .innerJoin("tenants", "tenants.id", "memberships.tenant_id")
-    .select(["tenants.id as tenantId", "tenants.name as tenantName", "tenants.slug as tenantSlug", "memberships.role"])
-    .where("memberships.user_id", "=", userId)
-    .orderBy("tenants.name")
-    .execute();
-  return rows.map((r) => ({ ...r, role: r.role as Role }));
-}
-
 /** Names of the user's tenants whose policy requires a second factor. */
 export async function tenantsRequiringSecondFactor(db: Db, userId: string): Promise<string[]> {
   const rows = await db
