@@ -7,7 +7,7 @@ import { buildApp } from "../apps/server/src/app";
 import { loadEnv } from "../apps/server/src/config/env";
 import { openDatabase } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrate";
-import { seedDemoTenants } from "../apps/server/src/features/tenants/demo-tenants";
+import { seedDemoTenants } from "../apps/server/src/seed/demo-tenants";
 import { AppEvents } from "../apps/server/src/lib/events";
 
 /**

@@ -7,7 +7,7 @@ import { loadEnv } from "../apps/server/src/config/env";
 import type { AppContext } from "../apps/server/src/context";
 import { openDatabase } from "../apps/server/src/db/database";
 import { migrateToLatest } from "../apps/server/src/db/migrate";
-import { seedDemoTenants } from "../apps/server/src/features/tenants/demo-tenants";
+import { seedDemoTenants } from "../apps/server/src/seed/demo-tenants";
 import { AppEvents } from "../apps/server/src/lib/events";
 import { newId, sha256 } from "../apps/server/src/lib/tokens";
 

@@ -2,7 +2,7 @@
 // be. It generates the alerts itself, so the server's heap holds none of the sender's data, and
 // reports over IPC when it starts and ends the timed batches.
 import http from "node:http";
-import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
+import { generateAlerts } from "../apps/server/src/seed/demo-generator";
 
 const agent = new http.Agent({ keepAlive: true });
 

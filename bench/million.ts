@@ -5,7 +5,7 @@ import { alertInputSchema, type Priority } from "@watchfloor/shared";
 import { toAlertRow } from "../apps/server/src/features/alerts/alert-row";
 import { indexPendingAlerts } from "../apps/server/src/features/alerts/alert-search.repository";
 import { upsertAlerts } from "../apps/server/src/features/alerts/alerts.repository";
-import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
+import { generateAlerts } from "../apps/server/src/seed/demo-generator";
 import { policyFor } from "../apps/server/src/features/alerts/sla";
 import { createAccount } from "../apps/server/src/features/auth/new-account";
 import { rebuildRollups } from "../apps/server/src/features/rollups/rollup-rebuild";

@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { alertInputSchema, type Priority } from "@watchfloor/shared";
 import SQLite from "better-sqlite3";
 import { toAlertRow } from "../apps/server/src/features/alerts/alert-row";
-import { generateAlerts } from "../apps/server/src/features/alerts/demo-generator";
+import { generateAlerts } from "../apps/server/src/seed/demo-generator";
 import { policyFor } from "../apps/server/src/features/alerts/sla";
 import { newId } from "../apps/server/src/lib/tokens";
 import { benchApp } from "./bench-app";

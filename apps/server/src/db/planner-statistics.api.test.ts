@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadEnv } from "../config/env";
-import { seedDemoTenants } from "../features/tenants/demo-tenants";
+import { seedDemoTenants } from "../seed/demo-tenants";
 import { openRuntime } from "../runtime";
 import type { Database } from "./database";
 import { openDatabase } from "./database";

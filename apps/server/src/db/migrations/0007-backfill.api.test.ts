@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { generateAlerts } from "../../features/alerts/demo-generator";
+import { generateAlerts } from "../../seed/demo-generator";
 import { directSource } from "../../features/dashboard/dashboard-sources";
 import { dashboardSummary } from "../../features/dashboard/dashboard.service";
 import { days } from "../../lib/time";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateMessySampleCsv } from "../../importers/messy-sample-csv";
+import { generateMessySampleCsv } from "../../seed/messy-sample-csv";
 import { makeTenant, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 

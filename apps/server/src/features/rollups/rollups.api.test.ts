@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { days, hours, minutes } from "../../lib/time";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
-import { generateAlerts } from "../alerts/demo-generator";
+import { generateAlerts } from "../../seed/demo-generator";
 import { attackCoverage, attackMatrix, directPlan } from "../attack/matrix.service";
 import { directSource } from "../dashboard/dashboard-sources";
 import { dashboardSummary } from "../dashboard/dashboard.service";

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { alertInputSchema, type AlertInput, incidentStatuses } from "@watchfloor/shared";
 import { describe, expect, it } from "vitest";
-import { generateMessySampleCsv } from "../../importers/messy-sample-csv";
-import { importSampleCsv } from "../../importers/sample";
-import { summariseImport } from "../../importers/summarise";
-import { sourceFromString } from "../../importers/types";
+import { generateMessySampleCsv } from "./messy-sample-csv";
+import { importSampleCsv } from "../importers/sample";
+import { summariseImport } from "../importers/summarise";
+import { sourceFromString } from "../importers/types";
 import { demoAnalysts, demoTechniques, generateAlerts } from "./demo-generator";
 
 const options = { seed: 42, count: 2000, tenants: ["acme", "globex", "initech"], now: Date.UTC(2025, 0, 15, 12), daysBack: 30 };
@@ -49,7 +49,7 @@ describe("demo alert generator", () => {
   });
 
   it("uses real ATT&CK technique ids with their names and one of their tactics", () => {
-    const path = fileURLToPath(new URL("../../../../../../shared/data/attack/enterprise-attack.json", import.meta.url));
+    const path = fileURLToPath(new URL("../../../../../shared/data/attack/enterprise-attack.json", import.meta.url));
     const bundle = JSON.parse(readFileSync(path, "utf8")) as { objects: Record<string, unknown>[] };
     const byId = new Map<string, { name: string; tactics: string[] }>();
     for (const o of bundle.objects) {

@@ -1,4 +1,4 @@
-import { generateAlerts } from "../features/alerts/demo-generator";
+import { generateAlerts } from "./demo-generator";
 
 const csvColumns =
   `id,name,assignee,date,ackDate,priority,status,services,type,rule,mitreTechniques,mitreAttackId,detectionSource,tactic,ResolType,resolutionType,avgResponseMin,avgClosureMin,ackSlaStatus,respSlaStatus,escalatedToIncident,resolvedAutomatically,ticketId,respDate,assignedDate,resolvedDate,closureNotes,detectionSla,notifySla,clientEnvironment,userRiskScore,username,userDepartment,tenant,ack_sla_status,resp_sla_status,escalatedtoincident,resolvedautomatedly,ticketid,respdate,assigneddate,resolveddate,Closure_Notes`.split(

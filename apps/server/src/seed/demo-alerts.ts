@@ -1,8 +1,9 @@
-import type { AppContext } from "../../context";
-import { days } from "../../lib/time";
-import { escalate } from "../incidents/incidents.service";
-import { ingestAlerts } from "./alert-ingest.service";
+import type { AppContext } from "../context";
+import { days } from "../lib/time";
+import { escalate } from "../features/incidents/incidents.service";
+import { ingestAlerts } from "../features/alerts/alert-ingest.service";
 import { generateAlerts } from "./demo-generator";
+import { anyAlert, demoTenants, urgentOpenAlerts } from "./seed.repository";
 
 const PER_TENANT = 600;
 const demoDoer = { userId: null, name: "Demo data" };
@@ -12,9 +13,8 @@ const demoDoer = { userId: null, name: "Demo data" };
  * few high-priority ones escalated into incidents. Runs only when no alert exists yet.
  */
 export async function seedDemoAlerts(ctx: AppContext): Promise<number> {
-  const any = await ctx.db.selectFrom("alerts").select("id").limit(1).executeTakeFirst();
-  if (any) return 0;
-  const tenants = await ctx.db.selectFrom("tenants").select(["id", "slug"]).where("slug", "like", "tenant-%").orderBy("slug").execute();
+  if (await anyAlert(ctx.db)) return 0;
+  const tenants = await demoTenants(ctx.db);
   if (tenants.length === 0) return 0;
   const bySlug = new Map(tenants.map((t) => [t.slug, t.id]));
   const batches = new Map<string, unknown[]>();
@@ -27,16 +27,7 @@ export async function seedDemoAlerts(ctx: AppContext): Promise<number> {
     if (!tenantId) continue;
     total += (await ingestAlerts(ctx, tenantId, alerts, demoDoer)).created;
     const scope = { tenantIds: [tenantId], memberTenantIds: [tenantId], selected: tenantId };
-    const urgent = await ctx.db
-      .selectFrom("alerts")
-      .select("id")
-      .where("tenant_id", "=", tenantId)
-      .where("priority", "in", ["Critical", "High"])
-      .where("status", "in", ["Open", "Acknowledged", "In Progress"])
-      .where("detected_at", ">", ctx.now() - days(7))
-      .orderBy("detected_at", "desc")
-      .limit(6)
-      .execute();
+    const urgent = await urgentOpenAlerts(ctx.db, tenantId, ctx.now() - days(7), 6);
     for (let i = 0; i + 1 < urgent.length; i += 2) {
       await escalate(ctx, scope, demoDoer, { alertIds: [urgent[i]?.id ?? "", urgent[i + 1]?.id ?? ""] });
     }

@@ -1,15 +1,16 @@
 import { type AssetEnvironment, type AssetType, type BusinessImpact, type FindingInput, formatAssetKey } from "@watchfloor/shared";
-import type { AppContext } from "../../context";
-import type { AssetIdentitiesTable, AssetsTable } from "../../db/tables";
-import { days } from "../../lib/time";
-import { newId } from "../../lib/tokens";
-import { demoAnalysts, mulberry32 } from "../alerts/demo-generator";
-import { addTimeline, type TimelineEntry } from "../alerts/timeline.repository";
-import { setTriageState, tenantFindingIds } from "../findings/findings-import.repository";
-import { storeFindingEvents } from "../findings/findings-import.service";
-import type { WireEvent } from "../findings/findings-import.protocol";
-import { alertHosts, anyAsset, insertAssets, insertIdentities } from "./assets.repository";
+import type { AppContext } from "../context";
+import type { AssetIdentitiesTable, AssetsTable } from "../db/tables";
+import { days } from "../lib/time";
+import { newId } from "../lib/tokens";
+import { demoAnalysts, mulberry32 } from "./demo-generator";
+import { addTimeline, type TimelineEntry } from "../features/alerts/timeline.repository";
+import { setTriageState, tenantFindingIds } from "../features/findings/findings-import.repository";
+import { storeFindingEvents } from "../features/findings/findings-import.service";
+import type { WireEvent } from "../features/findings/findings-import.protocol";
+import { alertHosts, anyAsset, insertAssets, insertIdentities } from "../features/assets/assets.repository";
 import { type DemoTarget, demoVulnerabilities } from "./demo-vulnerabilities";
+import { demoTenants } from "./seed.repository";
 
 type Rng = () => number;
 type SiteKind = "dc" | "office" | "cloud";
@@ -123,7 +124,7 @@ function* demoRecords(rng: Rng, assets: DemoAsset[], now: number): Generator<Wir
  */
 export async function seedDemoAssets(ctx: AppContext): Promise<{ assets: number; findings: number }> {
   if (await anyAsset(ctx.db)) return { assets: 0, findings: 0 };
-  const tenants = await ctx.db.selectFrom("tenants").select(["id", "slug"]).where("slug", "like", "tenant-%").orderBy("slug").execute();
+  const tenants = await demoTenants(ctx.db);
   const now = ctx.now();
   const doer = { userId: null, name: "Demo data" };
   const total = { assets: 0, findings: 0 };

@@ -1,7 +1,7 @@
 import { tenantModules } from "@watchfloor/shared";
-import type { AppContext } from "../../context";
-import { allTenantIds } from "./tenants.repository";
-import { createTenant } from "./tenants.service";
+import type { AppContext } from "../context";
+import { allTenantIds } from "../features/tenants/tenants.repository";
+import { createTenant } from "../features/tenants/tenants.service";
 
 /** The five demo tenants of the product spec ("Tenant_A" in its sample data, named properly here). */
 export const demoTenants = ["A", "B", "C", "D", "E"].map((letter) => ({
