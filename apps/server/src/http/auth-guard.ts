@@ -141,13 +141,6 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
   return { tenantIds: permitted.map((m) => m.tenantId), memberTenantIds, selected };
 }
 
-/** For a write naming one tenant: 404 when the caller is not a member, 403 when the role is short. */
-export function assertTenantInScope(scope: TenantScope, tenantId: string): void {
-  if (scope.tenantIds.includes(tenantId)) return;
-  if (scope.memberTenantIds.includes(tenantId)) throw forbidden();
-  throw notFound("Tenant");
-}
-
 export function sessionAuth(request: FastifyRequest) {
   if (request.auth?.kind !== "session") throw unauthenticated();
   return request.auth;

@@ -78,3 +78,11 @@ export const findLiveApiKey = (db: Db, id: string) =>
 export async function touchApiKey(db: Db, id: string, at: number): Promise<void> {
   await db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
 }
+
+export async function apiKeyName(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom("api_keys").select("name").where("id", "=", id).executeTakeFirst())?.name;
+}
+
+export async function userDisplayName(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom("users").select("display_name").where("id", "=", id).executeTakeFirst())?.display_name;
+}

@@ -4,7 +4,7 @@ import type { AssetIdentitiesTable, AssetsTable } from "../db/tables";
 import { days } from "../lib/time";
 import { newId } from "../lib/tokens";
 import { demoAnalysts, mulberry32 } from "./demo-generator";
-import { addTimeline, type TimelineEntry } from "../features/alerts/timeline.repository";
+import { addTimeline, type TimelineEntry } from "../features/timeline/timeline.repository";
 import { setTriageState, tenantFindingIds } from "../features/findings/findings-import.repository";
 import { storeFindingEvents } from "../features/findings/findings-import.service";
 import type { WireEvent } from "../features/findings/findings-import.protocol";

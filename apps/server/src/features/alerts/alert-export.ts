@@ -1,6 +1,7 @@
 import type { AlertListQuery } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { Cursor } from "../../http/cursor";
+import { csvField } from "../../lib/csv";
 import { iso, isoOrNull } from "../../lib/time";
 import { cursorValue } from "./alert-list.repository";
 import { planList } from "./alert-list-plan.repository";
@@ -37,13 +38,6 @@ const columns = [
 
 /** A list row: the CSV columns read the same fields the list shows. */
 type Row = SummaryRow;
-
-/** RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets do not run it as a formula. */
-export function csvField(value: string | null | undefined): string {
-  if (value == null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /**
  * Every alert matching the filters, as CSV, fetched in keyset pages of 1,000 so memory stays

@@ -1,10 +1,8 @@
 import type { AppContext } from "../../context";
-import { assertTenantInScope } from "../../http/auth-guard";
 import { invalid } from "../../http/errors";
-import type { TenantScope } from "../../http/policy";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./alert-normalise";
-import type { Doer } from "./alerts.service";
+import type { Doer } from "../../http/actor";
 import * as repo from "./alerts.repository";
 import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
 import { normaliseOffThread, ownBytes } from "./ingest-pool";
@@ -100,12 +98,4 @@ async function bodyErrorsAsInvalidAsync<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw error instanceof BulkBodyError ? invalid(error.field, error.reason) : error;
   }
-}
-
-/** The tenant an ingest request writes to: the one named, the one selected, or the caller's only tenant. */
-export function ingestTenant(scope: TenantScope, tenantId: string | undefined): string {
-  const target = tenantId ?? scope.selected ?? (scope.tenantIds.length === 1 ? scope.tenantIds[0] : undefined);
-  if (!target) throw invalid("tenantId", "Name the tenant (or select one) to ingest into.");
-  assertTenantInScope(scope, target);
-  return target;
 }

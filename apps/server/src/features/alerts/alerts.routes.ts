@@ -10,9 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ingestAlerts, ingestBulk, ingestTenant } from "./alert-ingest.service";
+import { ingestAlerts, ingestBulk } from "./alert-ingest.service";
+import { ingestTenant } from "../../http/tenant-scope";
 import * as service from "./alerts.service";
-import { doerOf } from "./doer";
+import { doerOf } from "../../http/actor";
 import { closeIngestWorker } from "./ingest-pool";
 
 const alertParams = z.object({ alertId: z.string() });

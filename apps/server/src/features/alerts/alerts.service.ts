@@ -20,12 +20,8 @@ import { planList } from "./alert-list-plan.repository";
 import { alertPage } from "./alert-page.repository";
 import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
-import { addTimeline, listTimeline } from "./timeline.repository";
-
-export interface Doer {
-  userId: string | null;
-  name: string;
-}
+import { addTimeline, listTimeline } from "../timeline/timeline.repository";
+import type { Doer } from "../../http/actor";
 
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();

@@ -2,7 +2,7 @@ import { defaultSlaMinutes, priorities, prioritySchema } from "@watchfloor/share
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { assertTenantInScope } from "../../http/auth-guard";
+import { assertTenantInScope } from "../../http/tenant-scope";
 import { invalid } from "../../http/errors";
 import { days } from "../../lib/time";
 import { alertStats } from "./alert-stats.repository";

@@ -2,7 +2,7 @@ import { roleCan, roles } from "@watchfloor/shared";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/tables";
-import { assertTenantInScope } from "../../http/auth-guard";
+import { assertTenantInScope } from "../../http/tenant-scope";
 import { notFound } from "../../http/errors";
 import type { Actor, TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import type { AssetIdentitiesTable, AssetsTable, DB, FindingsTable } from "../../db/tables";
 import type { ImportSource } from "../../importers/types";
 import { newId } from "../../lib/tokens";
-import type { Doer } from "../alerts/alerts.service";
+import type { Doer } from "../../http/actor";
 import { existingFindings, lockTenantForImport, moveDueDate, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "../findings/findings-import.repository";
 import { assignableMembersByName } from "../findings/findings.repository";
 import { mergeFinding, newFindingRow } from "../findings/findings-import.rows";

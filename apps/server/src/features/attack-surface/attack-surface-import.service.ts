@@ -7,7 +7,7 @@ import { importNmap } from "../../importers/nmap";
 import type { ImportSource } from "../../importers/types";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
-import type { Doer } from "../alerts/alerts.service";
+import type { Doer } from "../../http/actor";
 import { lockTenantForImport } from "../findings/findings-import.repository";
 import { ImportTally, malformedFile } from "../imports/import-tally";
 import * as repo from "./attack-surface-import.repository";

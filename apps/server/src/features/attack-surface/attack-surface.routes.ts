@@ -2,8 +2,8 @@ import { attackSurfaceQuerySchema, attackSurfaceSchema, surfaceImportListSchema,
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ingestTenant } from "../alerts/alert-ingest.service";
-import { doerOf } from "../alerts/doer";
+import { ingestTenant } from "../../http/tenant-scope";
+import { doerOf } from "../../http/actor";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
 import { importNmapFile } from "./attack-surface-import.service";
 import { getAttackSurface, listSurfaceImports } from "./attack-surface.service";

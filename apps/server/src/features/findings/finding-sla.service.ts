@@ -1,6 +1,6 @@
 import { defaultRemediationSlaDays, priorities, type RemediationSlaBody } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { assertTenantInScope } from "../../http/auth-guard";
+import { assertTenantInScope } from "../../http/tenant-scope";
 import { invalid } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { customSlaSeverities, shiftDueDates } from "./finding-sla.repository";

@@ -1,6 +1,6 @@
 import { type FindingListQuery, type FindingSummary, findingCsvColumns } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { csvField } from "../alerts/alert-export";
+import { csvField } from "../../lib/csv";
 import { toFindingSummary } from "./finding-view";
 import { type FindingCursor, planFindingList, sortedFindingPage } from "./findings-list.repository";
 

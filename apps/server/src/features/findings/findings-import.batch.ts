@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { SqliteBulk } from "../../db/sqlite-bulk";
 import type { DB, FindingSourcesTable, FindingsTable } from "../../db/tables";
 import { newId } from "../../lib/tokens";
-import { addTimeline, type TimelineEntry } from "../alerts/timeline.repository";
+import { addTimeline, type TimelineEntry } from "../timeline/timeline.repository";
 import type { ImportTally } from "../imports/import-tally";
 import type { ResolvedAsset } from "./findings-import.assets";
 import { type Intel, mergeFinding, newFindingRow } from "./findings-import.rows";

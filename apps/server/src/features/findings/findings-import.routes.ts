@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ingestTenant } from "../alerts/alert-ingest.service";
-import { doerOf } from "../alerts/doer";
+import { ingestTenant } from "../../http/tenant-scope";
+import { doerOf } from "../../http/actor";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
 import { importAssetInventory } from "../assets/asset-inventory.service";
 import { importFindingFile } from "./findings-import.service";

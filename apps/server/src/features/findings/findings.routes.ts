@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { doerOf } from "../alerts/doer";
+import { doerOf } from "../../http/actor";
 import { exportFindingsCsv } from "./findings-export";
 import * as service from "./findings.service";
 

@@ -6,7 +6,7 @@ import { newId } from "../../lib/tokens";
 import { detectAlertFormat, importerFor } from "../../importers";
 import type { ImportSource } from "../../importers/types";
 import { toAlertRow } from "../alerts/alert-row";
-import type { Doer } from "../alerts/alerts.service";
+import type { Doer } from "../../http/actor";
 import { upsertAlerts } from "../alerts/alerts.repository";
 import { policyFor } from "../alerts/sla";
 import { slaPolicies } from "../alerts/sla-policies.repository";

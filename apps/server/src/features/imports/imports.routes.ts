@@ -5,8 +5,9 @@ import type { AppContext } from "../../context";
 import { decodeCursor } from "../../http/cursor";
 import { notFound } from "../../http/errors";
 import { iso, isoOrNull } from "../../lib/time";
-import { ingestAlerts, ingestTenant } from "../alerts/alert-ingest.service";
-import { doerOf } from "../alerts/doer";
+import { ingestAlerts } from "../alerts/alert-ingest.service";
+import { ingestTenant } from "../../http/tenant-scope";
+import { doerOf } from "../../http/actor";
 import { importAlertFile } from "./alert-import.service";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "./upload";
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { doerOf } from "../alerts/doer";
+import { doerOf } from "../../http/actor";
 import * as service from "./incidents.service";
 
 const params = z.object({ incidentId: z.string() });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { doerOf } from "../alerts/doer";
+import { doerOf } from "../../http/actor";
 import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
 import { importIntelFile, intelFeeds, intelStatus } from "./intel.service";
 

@@ -4,7 +4,7 @@ import { invalid } from "../../http/errors";
 import { detectIntelFormat, importCweCsv, importCweJson, importEpss, importKevCsv, importKevJson, type IntelEvent } from "../../importers/intel";
 import type { ImportSource } from "../../importers/types";
 import { iso } from "../../lib/time";
-import type { Doer } from "../alerts/alerts.service";
+import type { Doer } from "../../http/actor";
 import { malformedFile, REPORT_LIMIT, readHead } from "../imports/import-tally";
 import { refreshRiskAfterImport } from "../risk/risk-snapshots.service";
 import { intelCounts, intelLoads, recordLoad, reflagKev, rerankEpss, upsertCwe, upsertEpss, upsertKev } from "./intel.repository";

@@ -1,6 +1,6 @@
 import { grantableRoles, type Role } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { assertTenantInScope } from "../../http/auth-guard";
+import { assertTenantInScope } from "../../http/tenant-scope";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { Actor, TenantScope } from "../../http/policy";
 import { days, iso, isoOrNull } from "../../lib/time";

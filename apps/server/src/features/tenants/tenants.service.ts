@@ -9,7 +9,7 @@ import {
   type TenantSecurityPolicy,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { assertTenantInScope } from "../../http/auth-guard";
+import { assertTenantInScope } from "../../http/tenant-scope";
 import { conflict, forbidden, invalid, notFound } from "../../http/errors";
 import type { Actor, TenantScope } from "../../http/policy";
 import { isoOrNull } from "../../lib/time";

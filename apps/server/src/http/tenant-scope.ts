@@ -1,0 +1,17 @@
+import { forbidden, invalid, notFound } from "./errors";
+import type { TenantScope } from "./policy";
+
+/** For a write naming one tenant: 404 when the caller is not a member, 403 when the role is short. */
+export function assertTenantInScope(scope: TenantScope, tenantId: string): void {
+  if (scope.tenantIds.includes(tenantId)) return;
+  if (scope.memberTenantIds.includes(tenantId)) throw forbidden();
+  throw notFound("Tenant");
+}
+
+/** The tenant an ingest request writes to: the one named, the one selected, or the caller's only tenant. */
+export function ingestTenant(scope: TenantScope, tenantId: string | undefined): string {
+  const target = tenantId ?? scope.selected ?? (scope.tenantIds.length === 1 ? scope.tenantIds[0] : undefined);
+  if (!target) throw invalid("tenantId", "Name the tenant (or select one) to ingest into.");
+  assertTenantInScope(scope, target);
+  return target;
+}
