@@ -4,6 +4,8 @@ import { assetStatuses, type Priority } from "./enums";
 /** Finding status: the spec's asset statuses (Open, In Progress, Triaged, Closed). */
 export const findingStatuses = assetStatuses;
 export const findingStatusSchema = z.enum(findingStatuses);
+/** The statuses of a finding still to be fixed (lists' "open" view, SLA clocks, risk). */
+export const openFindingStatuses = ["Open", "Triaged", "In Progress"] as const;
 export type FindingStatus = z.infer<typeof findingStatusSchema>;
 
 /**

@@ -1,5 +1,7 @@
-import { type RawBuilder, sql } from "kysely";
+import type { Cursor } from "../db/keyset";
 import { invalid } from "./errors";
+
+export type { Cursor };
 
 /** Keyset cursors are opaque to clients: base64url JSON of the last row's sort key (by creation time, for the short lists). */
 export const encodeCursor = (key: { at: number; id: string }): string =>
@@ -16,12 +18,6 @@ export function decodeCursor(cursor: string | undefined, field: string): { at: n
   throw invalid(field, "is not a cursor this API issued");
 }
 
-export interface Cursor {
-  v: string | number | null;
-  id: string;
-  /** SQLite's rowid of the row, where a list breaks ties on it (the alert list, migration 0011). */
-  seq?: number;
-}
 
 /** The sort a cursor continues: a cursor is valid only for the sort and direction it was issued for. */
 export interface CursorSort {
@@ -57,23 +53,3 @@ export function decodeSortCursor(cursor: string | undefined, expected: CursorSor
 
 export const encodeSortCursor = (sort: Pick<CursorSort, "sort" | "dir">, c: Cursor) =>
   Buffer.from(JSON.stringify({ s: sort.sort, d: sort.dir, v: c.v, id: c.id, r: c.seq })).toString("base64url");
-
-/**
- * The rows after a cursor in an order on (sort expression, tie-breaker), either direction: the
- * keyset condition of the alert and incident lists. The tie-breaker is the id, or SQLite's rowid
- * where the index is on the expression alone. The plain bound on the expression lets SQLite seek
- * its index to the cursor (an OR of the two cases, or a row value alone on an expression index,
- * scanned the index from its start: 68 ms against 0.3 ms at a depth of 700,000 alerts); the
- * row-value comparison then skips the ties already listed.
- */
-export function afterCursor(
-  sortExpression: RawBuilder<unknown>,
-  tieBreak: { column: string; value: string | number },
-  dir: "asc" | "desc",
-  sortValue: Cursor["v"],
-) {
-  const op = sql.raw(dir === "desc" ? "<" : ">");
-  const bound = sql.raw(dir === "desc" ? "<=" : ">=");
-  const column = sql.ref(tieBreak.column);
-  return sql<boolean>`(${sortExpression} ${bound} ${sortValue} and (${sortExpression}, ${column}) ${op} (${sortValue}, ${tieBreak.value}))`;
-}

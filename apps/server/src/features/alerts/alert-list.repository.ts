@@ -2,7 +2,8 @@ import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, t
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../db/tables";
 import { isSqlite } from "../../db/dialect";
-import { afterCursor, type Cursor, type CursorSort } from "../../http/cursor";
+import type { Cursor, CursorSort } from "../../http/cursor";
+import { afterCursor } from "../../db/keyset";
 import { invalid } from "../../http/errors";
 import { escalatedRange, exactFilters, type ListPlan } from "./alert-list-plan.repository";
 import { textMatch } from "./alert-search.repository";

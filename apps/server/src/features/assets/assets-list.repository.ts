@@ -2,9 +2,10 @@ import type { AssetListQuery, AssetSortKey } from "@watchfloor/shared";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/tables";
 import type { CursorSort } from "../../http/cursor";
-import { type FindingCursor, keysetPage, OPEN_FINDING_STATUSES } from "../findings/findings-list.repository";
+import { openFindingStatuses } from "@watchfloor/shared";
+import { type Cursor, keysetPage } from "../../db/keyset";
 
-const open = () => sql.join([...OPEN_FINDING_STATUSES]);
+const open = () => sql.join([...openFindingStatuses]);
 
 /**
  * Per-asset figures over open findings, for sorting on them: one grouped pass over the
@@ -46,7 +47,7 @@ const hasOpen = (extra: ReturnType<typeof sql>) =>
   sql<boolean>`exists (select 1 from findings where findings.asset_id = assets.id and findings.status in (${open()}) and ${extra})`;
 
 /** One page of the asset inventory in the tenants in scope; tenant scope first, always. */
-export function assetPage(db: Kysely<DB>, tenantIds: readonly string[], q: AssetListQuery, now: number, cursor: FindingCursor | undefined) {
+export function assetPage(db: Kysely<DB>, tenantIds: readonly string[], q: AssetListQuery, now: number, cursor: Cursor | undefined) {
   const picked = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
   const tenants = picked.length ? picked : ["-"];
   const sort = sortOf(q.sort);
@@ -68,7 +69,7 @@ export function assetPage(db: Kysely<DB>, tenantIds: readonly string[], q: Asset
                 sql<number>`sum(case when findings.due_at < ${now} then 1 else 0 end)`.as("overdue_count"),
               ])
               .where("findings.tenant_id", "in", tenants)
-              .where("findings.status", "in", [...OPEN_FINDING_STATUSES])
+              .where("findings.status", "in", [...openFindingStatuses])
               .groupBy("findings.asset_id")
               .as("agg"),
           (join) => join.onRef("agg.asset_id", "=", "assets.id"),
@@ -120,7 +121,7 @@ export async function openFindingFigures(db: Kysely<DB>, tenantIds: readonly str
     ])
     .where("findings.tenant_id", "in", [...tenantIds])
     .where("findings.asset_id", "in", [...assetIds])
-    .where("findings.status", "in", [...OPEN_FINDING_STATUSES])
+    .where("findings.status", "in", [...openFindingStatuses])
     .groupBy(["findings.asset_id", "findings.severity"])
     .execute();
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/tables";
-import { OPEN_FINDING_STATUSES } from "../findings/findings-list.repository";
+import { openFindingStatuses } from "@watchfloor/shared";
 
 const CHUNK = 400;
 
@@ -79,7 +79,7 @@ export async function openFindingCounts(db: Kysely<DB>, tenantIds: readonly stri
       .select(["asset_id", sql<number>`count(*)`.as("open"), sql<number>`sum(case when severity = 'Critical' then 1 else 0 end)`.as("critical")])
       .where("tenant_id", "in", [...tenantIds])
       .where("asset_id", "in", part)
-      .where("status", "in", [...OPEN_FINDING_STATUSES])
+      .where("status", "in", [...openFindingStatuses])
       .groupBy("asset_id")
       .execute(),
   );
@@ -97,7 +97,7 @@ export async function openFindingPorts(db: Kysely<DB>, tenantIds: readonly strin
       ])
       .where("tenant_id", "in", [...tenantIds])
       .where("asset_id", "in", part)
-      .where("status", "in", [...OPEN_FINDING_STATUSES])
+      .where("status", "in", [...openFindingStatuses])
       .where("port", "is not", null)
       .groupBy(["asset_id", "port", sql`coalesce(protocol, 'tcp')`])
       .execute(),

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { newId } from "../../lib/tokens";
-import { OPEN_FINDING_STATUSES } from "./findings-list.repository";
+import { openFindingStatuses } from "@watchfloor/shared";
 import { findingLink } from "./findings.service";
 
 const BATCH = 500;
@@ -19,7 +19,7 @@ export async function notifyOverdueFindings(ctx: AppContext): Promise<number> {
     // These two match findings_overdue_pending_idx's predicate so the check reads only that index.
     .where("overdue_notified_at", "is", null)
     .where("status", "!=", "Closed")
-    .where("status", "in", [...OPEN_FINDING_STATUSES])
+    .where("status", "in", [...openFindingStatuses])
     .where("due_at", "<", now)
     .orderBy("due_at")
     .limit(BATCH)

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { days as dayMs } from "../../lib/time";
-import { OPEN_FINDING_STATUSES } from "./findings-list.repository";
+import { openFindingStatuses } from "@watchfloor/shared";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -28,7 +28,7 @@ export async function shiftDueDates(db: Db, tenantId: string, severity: string, 
     })
     .where("tenant_id", "=", tenantId)
     .where("severity", "=", severity)
-    .where("status", "in", [...OPEN_FINDING_STATUSES])
+    .where("status", "in", [...openFindingStatuses])
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

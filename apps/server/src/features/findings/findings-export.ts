@@ -2,7 +2,8 @@ import { type FindingListQuery, type FindingSummary, findingCsvColumns } from "@
 import type { AppContext } from "../../context";
 import { csvField } from "../../lib/csv";
 import { toFindingSummary } from "./finding-view";
-import { type FindingCursor, planFindingList, sortedFindingPage } from "./findings-list.repository";
+import type { Cursor } from "../../db/keyset";
+import { planFindingList, sortedFindingPage } from "./findings-list.repository";
 
 type Column = (typeof findingCsvColumns)[number];
 type Row = FindingSummary & { closeReason: string | null };
@@ -27,7 +28,7 @@ export async function* exportFindingsCsv(ctx: AppContext, tenantIds: readonly st
   const now = ctx.now();
   const pageQuery: FindingListQuery = { ...query, limit: PAGE };
   const plan = await planFindingList(ctx.db, tenantIds, pageQuery, now);
-  let cursor: FindingCursor | undefined;
+  let cursor: Cursor | undefined;
   for (;;) {
     const fetched = await sortedFindingPage(ctx.db, tenantIds, pageQuery, now, cursor, plan);
     const rows = fetched.slice(0, PAGE);

@@ -1,12 +1,12 @@
-import { type FindingListQuery, type FindingSortKey, priorityRank } from "@watchfloor/shared";
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type FindingListQuery, type FindingSortKey, openFindingStatuses, priorityRank } from "@watchfloor/shared";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { isSqlite } from "../../db/dialect";
 import type { DB } from "../../db/tables";
+import { type Cursor, keysetPage } from "../../db/keyset";
 import type { CursorSort } from "../../http/cursor";
 import { findingTextCandidates, textCandidateRows } from "./findings-search.repository";
 
 /** Statuses that still need work; Closed is the only done state. */
-export const OPEN_FINDING_STATUSES = ["Open", "Triaged", "In Progress"] as const;
 
 /**
  * The SQL each sort key orders on, and whether it can be NULL. Every one has a (column, id)
@@ -75,7 +75,7 @@ export async function planFindingList(db: Kysely<DB>, tenantIds: readonly string
   if (q.q && q.q.length >= 3 && (await fewMatches(db, textCandidateRows(q.q)))) return { fromMatches: true, driver: "text" };
   if (q.kev === true && (await fewMatches(db, sql`select 1 from findings where tenant_id in (${tenants}) and kev = 1`))) return { fromMatches: true, driver: "kev" };
   if (q.overdue === true) {
-    const open = sql.join([...OPEN_FINDING_STATUSES]);
+    const open = sql.join([...openFindingStatuses]);
     if (await fewMatches(db, sql`select 1 from findings where tenant_id in (${tenants}) and status in (${open}) and due_at < ${now}`)) return { fromMatches: true, driver: "overdue" };
   }
   if (q.epssAbove != null && (await fewMatches(db, sql`select 1 from findings where epss > ${q.epssAbove}`))) return { fromMatches: true, driver: "epss" };
@@ -102,7 +102,7 @@ export function filteredFindings(db: Kysely<DB>, tenantIds: readonly string[], q
   };
   const tenants = tenantsOf(tenantIds, q);
   let query = db.selectFrom("findings").where(sql<boolean>`${col("tenant_id")} in (${sql.join(tenants)})`);
-  const open = [...OPEN_FINDING_STATUSES];
+  const open = [...openFindingStatuses];
   const statuses = q.view === "open" ? open : q.view === "closed" ? ["Closed"] : null;
   const wanted = q.status?.length ? (statuses ? q.status.filter((s) => statuses.includes(s)) : q.status) : statuses;
   if (wanted) query = query.where(sql<boolean>`${col("status")} in (${sql.join(wanted.length ? wanted : ["-"])})`);
@@ -153,55 +153,8 @@ export const findingCursorSort = (q: Pick<FindingListQuery, "sort" | "dir">): Cu
   nullable: sortColumns[q.sort].nullable,
 });
 
-export interface FindingCursor {
-  v: string | number | null;
-  id: string;
-}
-
-interface Keyset<Q> {
-  /** A fresh query with the filters, selecting `sort_value` among its columns. */
-  select: () => Q;
-  column: RawBuilder<unknown>;
-  /** The unique tie-breaker, e.g. "findings.id". */
-  id: string;
-  nullable: boolean;
-  dir: "asc" | "desc";
-  cursor: FindingCursor | undefined;
-  /** Rows wanted: the page size plus one to tell whether there is a next page. */
-  want: number;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: any table set; the caller's query fixes the row type
-type AnyQuery<O> = SelectQueryBuilder<DB, any, O>;
-
-/**
- * One keyset page sorted on (column, id), continuing after the cursor. NULLs come last in both
- * directions on both databases (their defaults differ): the non-null rows first, then, if the
- * page has room, the NULL rows by id. A cursor whose value is null is inside the NULL part.
- */
-export async function keysetPage<O>(k: Keyset<AnyQuery<O>>): Promise<O[]> {
-  const op = sql.raw(k.dir === "desc" ? "<" : ">");
-  const id = sql.raw(k.id);
-  let rows: O[] = [];
-  if (!(k.cursor && k.cursor.v === null)) {
-    let first = k.select();
-    if (k.nullable) first = first.where(sql<boolean>`${k.column} is not null`);
-    // "col <= v and (...)": the first term is a range both databases start the index walk at; the
-    // OR alone would make SQLite walk from the first row to the cursor on every page.
-    const opOrEqual = sql.raw(k.dir === "desc" ? "<=" : ">=");
-    if (k.cursor) first = first.where(sql<boolean>`(${k.column} ${opOrEqual} ${k.cursor.v} and (${k.column} ${op} ${k.cursor.v} or ${id} ${op} ${k.cursor.id}))`);
-    rows = await first.orderBy(sql`${k.column}`, k.dir).orderBy(sql`${id}`, k.dir).limit(k.want).execute();
-  }
-  if (k.nullable && rows.length < k.want) {
-    let nulls = k.select().where(sql<boolean>`${k.column} is null`);
-    if (k.cursor?.v === null) nulls = nulls.where(sql<boolean>`${id} ${op} ${k.cursor.id}`);
-    rows = rows.concat(await nulls.orderBy(sql`${id}`, k.dir).limit(k.want - rows.length).execute());
-  }
-  return rows;
-}
-
 /** One page of the finding list (see keysetPage), with the tenant and CWE names. */
-export function sortedFindingPage(db: Kysely<DB>, tenantIds: readonly string[], q: FindingListQuery, now: number, cursor: FindingCursor | undefined, plan: ListPlan = noPlan) {
+export function sortedFindingPage(db: Kysely<DB>, tenantIds: readonly string[], q: FindingListQuery, now: number, cursor: Cursor | undefined, plan: ListPlan = noPlan) {
   const { sql: base, nullable } = sortColumns[q.sort];
   const column = sql.raw(plan.fromMatches && isSqlite(db as Kysely<unknown>) ? `+${base}` : base);
   const select = () =>

@@ -1,7 +1,8 @@
 import { type IncidentListQuery, type IncidentSortKey, priorityRank } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
-import { afterCursor, type Cursor, type CursorSort } from "../../http/cursor";
+import type { Cursor, CursorSort } from "../../http/cursor";
+import { afterCursor } from "../../db/keyset";
 import { parseIncidentReference } from "./incident-reference";
 import { incidentsWithNames } from "./incidents.repository";
 
