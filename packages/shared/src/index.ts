@@ -23,3 +23,4 @@ export * from "./attack-surface";
 export * from "./ip";
 export * from "./risk";
 export * from "./risk-api";
+export * from "./incident-reference";

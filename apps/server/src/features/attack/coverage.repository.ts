@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/tables";
 import { alertTenantIn, incidentBranches, inRanges } from "../rollups/rollup-read.repository";
 import type { WindowPlan } from "../rollups/rollup-units";
-import { incidentReference } from "../incidents/incident-reference";
+import { incidentReference } from "@watchfloor/shared";
 
 /**
  * The incidents holding alerts of each ATT&CK key in a window, by key, with references: whole

@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import type { Cursor, CursorSort } from "../../http/cursor";
 import { afterCursor } from "../../db/keyset";
-import { parseIncidentReference } from "./incident-reference";
+import { parseIncidentReference } from "@watchfloor/shared";
 import { incidentsWithNames } from "./incidents.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;

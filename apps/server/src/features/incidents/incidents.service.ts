@@ -13,7 +13,7 @@ import { findAlert } from "../alerts/alerts.repository";
 import { addTimeline, listTimeline } from "../timeline/timeline.repository";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { incidentCursorSort, incidentPage } from "./incident-list.repository";
-import { incidentReference } from "./incident-reference";
+import { incidentReference } from "@watchfloor/shared";
 import * as repo from "./incidents.repository";
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findIncident>>>;

@@ -2,7 +2,7 @@ import { type IncidentStatus, type MapPoints, mapIncidentLimit, normaliseAddress
 import type { AppContext } from "../../context";
 import { iso } from "../../lib/time";
 import type { DashboardRange } from "../dashboard/dashboard.service";
-import { incidentReference } from "../incidents/incident-reference";
+import { incidentReference } from "@watchfloor/shared";
 import { locateAddress } from "./geoip";
 import { groupPoints } from "./map-points";
 import * as repo from "./map.repository";
