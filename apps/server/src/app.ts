@@ -20,6 +20,7 @@ import { coverageRoutes } from "./features/attack/coverage.routes";
 import { assetRoutes } from "./features/assets/assets.routes";
 import { attackSurfaceRoutes } from "./features/attack-surface/attack-surface.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
+import { accountAdminRoutes } from "./features/auth/account-admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { oidcRoutes } from "./features/auth/oidc.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
@@ -61,6 +62,7 @@ const apiFeatures = [
   authRoutes,
   oidcRoutes,
   secondFactorRoutes,
+  accountAdminRoutes,
   tenantRoutes,
   invitationRoutes,
   apiKeyRoutes,

@@ -20,7 +20,7 @@ import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
 import { indexPendingFindings } from "./features/findings/findings-search.repository";
 import { hashPassword } from "./features/auth/password-hash";
 import { createAccount } from "./features/auth/new-account";
-import { addMembership, countUsers, findUserByEmail } from "./features/auth/users.repository";
+import { addMembership, countUsers, findUserByEmail } from "./features/users/users.repository";
 import { seedDemoTenants } from "./seed/demo-tenants";
 import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";

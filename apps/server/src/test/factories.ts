@@ -1,6 +1,6 @@
 import type { Role } from "@watchfloor/shared";
 import { hashPassword } from "../features/auth/password-hash";
-import { addMembership, insertUser } from "../features/auth/users.repository";
+import { addMembership, insertUser } from "../features/users/users.repository";
 import { createTenant } from "../features/tenants/tenants.service";
 import { newId } from "../lib/tokens";
 import { TestClient, type TestApp } from "./test-server";

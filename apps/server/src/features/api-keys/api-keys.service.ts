@@ -8,7 +8,7 @@ import type { Actor, TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
 import { newId, newToken, sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
-import { findUserById } from "../auth/users.repository";
+import { findUserById } from "../users/users.repository";
 import { insertNotification } from "../notifications/notifications.repository";
 import * as repo from "./api-keys.repository";
 

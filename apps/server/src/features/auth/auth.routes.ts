@@ -16,16 +16,14 @@ import type { AppContext } from "../../context";
 import { sessionAuth } from "../../http/auth-guard";
 import { invalid, notFound } from "../../http/errors";
 import { iso } from "../../lib/time";
-import { sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
-import { findUsableInvitation } from "../invitations/invitations.repository";
 import { signupOpen } from "../settings/settings.repository";
 import * as service from "./auth.service";
 import { oidcEnabled } from "./oidc";
 import { clearSessionCookie, ensureAnonymousCsrf, setSessionCookie } from "./session-cookie";
 import { deleteSession } from "../../http/credentials.repository";
 import * as sessions from "./sessions.repository";
-import { countUsers, updateUser } from "./users.repository";
+import { countUsers, updateUser } from "../users/users.repository";
 
 const meta = (request: FastifyRequest): service.ClientMeta => ({
   ip: request.ip,
@@ -138,24 +136,6 @@ export const authRoutes =
         const auth = sessionAuth(request);
         if (!(await sessions.deleteUserSession(ctx.db, auth.userId, request.params.sessionId))) throw notFound("Session");
         return { ok: true as const };
-      },
-    );
-
-    app.get(
-      "/auth/invitation",
-      {
-        config: pub,
-        schema: {
-          tags: ["auth"],
-          querystring: z.object({ token: z.string().min(10).max(200) }),
-          response: { 200: z.object({ email: z.string(), tenantName: z.string(), role: z.string() }) },
-        },
-      },
-      async (request) => {
-        const invitation = await findUsableInvitation(ctx.db, sha256(request.query.token), ctx.now());
-        if (!invitation) throw notFound("Invitation");
-        const tenant = await ctx.db.selectFrom("tenants").select("name").where("id", "=", invitation.tenant_id).executeTakeFirstOrThrow();
-        return { email: invitation.email, tenantName: tenant.name, role: invitation.role };
       },
     );
   };

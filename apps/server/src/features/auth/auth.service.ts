@@ -25,7 +25,7 @@ import { createAccount } from "./new-account";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { deleteUserSessions, insertSession } from "./sessions.repository";
 import { membershipsOf } from "../../http/credentials.repository";
-import * as users from "./users.repository";
+import * as users from "../users/users.repository";
 
 export interface ClientMeta {
   ip: string | null;

@@ -99,15 +99,3 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
   return Number(row.n);
 }
 
-/** Which users (of those given) have a confirmed second factor, for the members list. */
-export async function usersWithFactors(db: Db, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("user_factors")
-    .select("user_id")
-    .distinct()
-    .where("user_id", "in", [...userIds])
-    .where("confirmed_at", "is not", null)
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}

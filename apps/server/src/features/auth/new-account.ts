@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/audit.repository";
 import { acceptInvitation } from "../invitations/invitations.repository";
 import { insertNotification } from "../notifications/notifications.repository";
 import { allTenantIds } from "../tenants/tenants.repository";
-import * as users from "./users.repository";
+import * as users from "../users/users.repository";
 
 export interface NewAccount {
   id: string;

@@ -4,7 +4,7 @@ import { newId, sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { signupOpen } from "../settings/settings.repository";
 import { createAccount } from "./new-account";
-import * as users from "./users.repository";
+import * as users from "../users/users.repository";
 
 export const oidcEnabled = (ctx: AppContext): boolean => Boolean(ctx.env.WATCHFLOOR_OIDC_ISSUER);
 

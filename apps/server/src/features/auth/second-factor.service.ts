@@ -13,7 +13,7 @@ import { verifyPassword } from "./password-hash";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes";
 import { markSecondFactor, setWebauthnChallenge, takeWebauthnChallenge } from "./sessions.repository";
 import { matchTotp, newTotpSecret, totpUri } from "./totp";
-import { findUserById, tenantsRequiringSecondFactor } from "./users.repository";
+import { findUserById, tenantsRequiringSecondFactor } from "../users/users.repository";
 
 /** The signed-in person and session a second-factor call acts for. */
 export interface SessionRef {

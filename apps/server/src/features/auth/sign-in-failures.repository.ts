@@ -35,15 +35,3 @@ export async function clearSignInFailures(db: Db, userId: string): Promise<void>
   await db.deleteFrom("sign_in_failures").where("user_id", "=", userId).execute();
 }
 
-/** The latest lock still in force on an account from any address, for the members list. */
-export async function lockedUntilOf(db: Db, userIds: readonly string[], now: number): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("sign_in_failures")
-    .select(["user_id", (eb) => eb.fn.max("locked_until").as("until")])
-    .where("user_id", "in", [...userIds])
-    .where("locked_until", ">", now)
-    .groupBy("user_id")
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, Number(r.until)]));
-}

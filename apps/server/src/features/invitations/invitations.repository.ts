@@ -17,6 +17,18 @@ export const findUsableInvitation = (db: Db, tokenHash: string, now: number) =>
     .where("expires_at", ">", now)
     .executeTakeFirst();
 
+/** A usable invitation with the name of its tenant, for the sign-up page. */
+export const findUsableInvitationWithTenant = (db: Db, tokenHash: string, now: number) =>
+  db
+    .selectFrom("invitations")
+    .innerJoin("tenants", "tenants.id", "invitations.tenant_id")
+    .select(["invitations.email", "invitations.role", "tenants.name as tenantName"])
+    .where("invitations.token_hash", "=", tokenHash)
+    .where("invitations.accepted_at", "is", null)
+    .where("invitations.revoked_at", "is", null)
+    .where("invitations.expires_at", ">", now)
+    .executeTakeFirst();
+
 export async function acceptInvitation(db: Db, id: string, at: number): Promise<void> {
   await db.updateTable("invitations").set({ accepted_at: at }).where("id", "=", id).execute();
 }

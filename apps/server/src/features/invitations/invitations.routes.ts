@@ -43,4 +43,18 @@ export const invitationRoutes =
         return { ok: true as const };
       },
     );
+
+    // Public: the sign-up page reads the invitation its link carries.
+    app.get(
+      "/auth/invitation",
+      {
+        config: { policy: { access: "public" } },
+        schema: {
+          tags: ["auth"],
+          querystring: z.object({ token: z.string().min(10).max(200) }),
+          response: { 200: z.object({ email: z.string(), tenantName: z.string(), role: z.string() }) },
+        },
+      },
+      async (request) => service.previewInvitation(ctx, request.query.token),
+    );
   };

@@ -6,7 +6,7 @@ import type { Actor, TenantScope } from "../../http/policy";
 import { days, iso, isoOrNull } from "../../lib/time";
 import { newId, newToken, sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
-import { findUserByEmail } from "../auth/users.repository";
+import { findUserByEmail } from "../users/users.repository";
 import { findMembership } from "../tenants/tenants.repository";
 import * as repo from "./invitations.repository";
 
@@ -108,4 +108,11 @@ export async function acceptAsMember(ctx: AppContext, actor: Actor, token: strin
       details: { invitationId: invitation.id, role: invitation.role },
     });
   });
+}
+
+/** What the sign-up page shows for an invitation link: who it is for, which tenant, which role. */
+export async function previewInvitation(ctx: AppContext, token: string) {
+  const invitation = await repo.findUsableInvitationWithTenant(ctx.db, sha256(token), ctx.now());
+  if (!invitation) throw notFound("Invitation");
+  return { email: invitation.email, tenantName: invitation.tenantName, role: invitation.role };
 }

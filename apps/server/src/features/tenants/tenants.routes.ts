@@ -1,5 +1,4 @@
 import {
-  adminPasswordResetBodySchema,
   memberSchema,
   roleChangeBodySchema,
   tenantCreateBodySchema,
@@ -10,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { accountActorOf, actorOf, sessionAuth } from "../../http/auth-guard";
+import { actorOf, sessionAuth } from "../../http/auth-guard";
 import * as service from "./tenants.service";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -74,28 +73,6 @@ export const tenantRoutes =
       async (request) => {
         const { tenantId, userId } = request.params;
         await service.removeMember(ctx, request.scope, actorOf(request), tenantId, userId);
-        return { ok: true as const };
-      },
-    );
-
-    app.post(
-      "/users/:userId/password",
-      {
-        config: manageMembers,
-        schema: { tags: ["tenants"], params: z.object({ userId: z.string() }), body: adminPasswordResetBodySchema, response: { 200: ok } },
-      },
-      async (request) => {
-        await service.resetPassword(ctx, accountActorOf(request), request.params.userId, request.body.newPassword);
-        return { ok: true as const };
-      },
-    );
-
-    // A lost phone or key: an administrator with authority over the whole account removes its factors.
-    app.delete(
-      "/users/:userId/second-factors",
-      { config: manageMembers, schema: { tags: ["tenants"], params: z.object({ userId: z.string() }), response: { 200: ok } } },
-      async (request) => {
-        await service.resetSecondFactors(ctx, accountActorOf(request), request.params.userId);
         return { ok: true as const };
       },
     );

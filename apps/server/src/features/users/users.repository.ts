@@ -1,7 +1,6 @@
 import type { Role } from "@watchfloor/shared";
 import type { Kysely, Transaction } from "kysely";
 import type { DB, UserRow, UsersTable } from "../../db/tables";
-import type { LockoutState } from "./lockout";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -34,14 +33,6 @@ export async function insertUser(
       password_changed_at: user.password_hash ? user.created_at : null,
       ...user,
     })
-    .execute();
-}
-
-export async function saveLockout(db: Db, userId: string, state: LockoutState): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ failed_sign_ins: state.failedSignIns, first_failed_at: state.firstFailedAt, locked_until: state.lockedUntil })
-    .where("id", "=", userId)
     .execute();
 }
 
