@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { AppContext } from "./context";
 import { alertLiveRoutes } from "./features/alerts/alerts-live.routes";
 import { alertRoutes } from "./features/alerts/alerts.routes";
-import { savedViewRoutes } from "./features/alerts/saved-views.routes";
+import { savedViewRoutes } from "./features/saved-views/saved-views.routes";
 import { slaRoutes } from "./features/alerts/sla.routes";
 import { apiKeyRoutes } from "./features/api-keys/api-keys.routes";
 import { attackRoutes } from "./features/attack/attack.routes";

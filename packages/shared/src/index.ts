@@ -24,3 +24,4 @@ export * from "./ip";
 export * from "./risk";
 export * from "./risk-api";
 export * from "./incident-reference";
+export * from "./saved-views";

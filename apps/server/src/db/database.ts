@@ -90,3 +90,8 @@ function openPostgres(url: string): Database {
   safe.password = "";
   return { db, dialect: "postgres", location: `postgres ${safe.host}${safe.pathname}`, destroy: () => db.destroy() };
 }
+
+/** Readiness: the database answers a trivial query. */
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -142,3 +142,23 @@ export async function relatedAlerts(db: Db, tenantId: string, alert: Pick<Alerts
   }
   return related;
 }
+
+/** Open alerts past their acknowledge or respond time that nobody has been told about yet. */
+export const dueSlaBreaches = (db: Db, now: number, limit: number) =>
+  db
+    .selectFrom("alerts")
+    .select(["id", "tenant_id", "name", "priority", "assignee_user_id", "acknowledged_at", "ack_due_at"])
+    .where("breach_notified_at", "is", null)
+    .where("status", "in", ["Open", "Acknowledged", "In Progress"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("acknowledged_at", "is", null), eb("ack_due_at", "<", now)]),
+        eb.and([eb("responded_at", "is", null), eb("respond_due_at", "<", now)]),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+
+export async function markBreachNotified(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("alerts").set({ breach_notified_at: at }).where("id", "=", id).execute();
+}

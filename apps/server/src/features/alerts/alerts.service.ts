@@ -11,7 +11,6 @@ import type { AlertsTable } from "../../db/tables";
 import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
-import { newId } from "../../lib/tokens";
 import { describeTechniques } from "../attack/attack.service";
 import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
@@ -22,6 +21,8 @@ import { toDetail, toSummary } from "./alert-view";
 import * as repo from "./alerts.repository";
 import { addTimeline, listTimeline } from "../timeline/timeline.repository";
 import type { Doer } from "../../http/actor";
+import { insertNotification } from "../notifications/notifications.repository";
+import { memberOf } from "../users/users.repository";
 
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();
@@ -121,15 +122,9 @@ export async function assignAlert(ctx: AppContext, scope: TenantScope, doer: Doe
 async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, assigneeUserId: string | null) {
   let name: string | null = null;
   if (assigneeUserId) {
-    const member = await ctx.db
-      .selectFrom("memberships")
-      .innerJoin("users", "users.id", "memberships.user_id")
-      .select(["users.display_name", "memberships.role"])
-      .where("memberships.tenant_id", "=", row.tenant_id)
-      .where("users.id", "=", assigneeUserId)
-      .executeTakeFirst();
+    const member = await memberOf(ctx.db, row.tenant_id, assigneeUserId);
     if (!member || member.role === "executive") throw invalid("assigneeUserId", "is not an analyst of this alert's tenant");
-    name = member.display_name;
+    name = member.displayName;
   }
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -139,10 +134,10 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, as
       { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "assigned", changes: { assignee: [row.assignee, name] } },
     ]);
     if (assigneeUserId && assigneeUserId !== doer.userId) {
-      await trx.insertInto("notifications").values({
-        id: newId(), user_id: assigneeUserId, tenant_id: row.tenant_id, kind: "assignment",
-        message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`, link: `/dashboard/incidents/alerts/${row.id}`, created_at: now, read_at: null,
-      }).execute();
+      await insertNotification(trx, {
+        userId: assigneeUserId, tenantId: row.tenant_id, kind: "assignment",
+        message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`, link: `/dashboard/incidents/alerts/${row.id}`, at: now,
+      });
     }
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });

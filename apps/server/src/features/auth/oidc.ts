@@ -3,7 +3,9 @@ import type { AppContext } from "../../context";
 import { newId, sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { signupOpen } from "../settings/settings.repository";
+import { newestUsableInvitationFor } from "../invitations/invitations.repository";
 import { createAccount } from "./new-account";
+import { linkedUserId, linkIdentity } from "./oidc.repository";
 import * as users from "../users/users.repository";
 
 export const oidcEnabled = (ctx: AppContext): boolean => Boolean(ctx.env.WATCHFLOOR_OIDC_ISSUER);
@@ -50,13 +52,7 @@ export async function provisionSsoUser(ctx: AppContext, claims: OidcClaims, ip: 
   const issuer = ctx.env.WATCHFLOOR_OIDC_ISSUER ?? "";
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx): Promise<SsoOutcome> => {
-    const linked = await trx
-      .selectFrom("oidc_identities")
-      .select("user_id")
-      .where("issuer", "=", issuer)
-      .where("subject", "=", claims.sub)
-      .executeTakeFirst();
-    let userId = linked?.user_id;
+    let userId = await linkedUserId(trx, issuer, claims.sub);
     if (!userId) {
       const email = claims.email?.trim().toLowerCase();
       if (!email) return { refused: "no_account" };
@@ -66,20 +62,12 @@ export async function provisionSsoUser(ctx: AppContext, claims: OidcClaims, ip: 
         userId = existing.id;
       } else {
         const first = (await users.countUsers(trx)) === 0;
-        const invitation = await trx
-          .selectFrom("invitations")
-          .selectAll()
-          .where("email", "=", email)
-          .where("accepted_at", "is", null)
-          .where("revoked_at", "is", null)
-          .where("expires_at", ">", now)
-          .orderBy("created_at", "desc")
-          .executeTakeFirst();
+        const invitation = await newestUsableInvitationFor(trx, email, now);
         if (!first && !invitation && !(await signupOpen(trx))) return { refused: "no_account" };
         userId = newId();
         await createAccount(trx, { id: userId, email, displayName: claims.name?.slice(0, 80) || email, passwordHash: null, first, invitation, ip, at: now });
       }
-      await trx.insertInto("oidc_identities").values({ issuer, subject: claims.sub, user_id: userId, created_at: now }).execute();
+      await linkIdentity(trx, issuer, claims.sub, userId, now);
     }
     await recordAudit(trx, {
       event: "auth.sso_sign_in",

@@ -32,3 +32,21 @@ export async function shiftDueDates(db: Db, tenantId: string, severity: string, 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Open findings past their due date that nobody has been told about yet (for this due date). */
+export const dueOverdueFindings = (db: Db, now: number, limit: number) =>
+  db
+    .selectFrom("findings")
+    .select(["id", "tenant_id", "title", "severity", "asset_key", "assignee_user_id", "due_at"])
+    // These two match findings_overdue_pending_idx's predicate so the check reads only that index.
+    .where("overdue_notified_at", "is", null)
+    .where("status", "!=", "Closed")
+    .where("status", "in", [...openFindingStatuses])
+    .where("due_at", "<", now)
+    .orderBy("due_at")
+    .limit(limit)
+    .execute();
+
+export async function markOverdueNotified(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("findings").set({ overdue_notified_at: at }).where("id", "=", id).execute();
+}

@@ -2,6 +2,7 @@ import { type Role, roleCan } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB, FindingsTable } from "../../db/tables";
 import type { FindingRow } from "./finding-view";
+import { memberOf } from "../users/users.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -55,14 +56,8 @@ export const findingSources = (db: Db, tenantId: string, findingId: string) =>
 
 /** A member of the tenant who can work findings: one who may write data (not viewers or executives). */
 export async function assignableMember(db: Db, tenantId: string, userId: string): Promise<{ displayName: string } | undefined> {
-  const member = await db
-    .selectFrom("memberships")
-    .innerJoin("users", "users.id", "memberships.user_id")
-    .select(["users.display_name", "memberships.role"])
-    .where("memberships.tenant_id", "=", tenantId)
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
-  return member && roleCan(member.role as Role, "data.write") ? { displayName: member.display_name } : undefined;
+  const member = await memberOf(db, tenantId, userId);
+  return member && roleCan(member.role, "data.write") ? { displayName: member.displayName } : undefined;
 }
 
 /**

@@ -12,9 +12,9 @@ import type { FindingsTable } from "../../db/tables";
 import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
-import { newId } from "../../lib/tokens";
 import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
 import type { Doer } from "../../http/actor";
+import { insertNotification } from "../notifications/notifications.repository";
 import { addTimeline, listTimeline } from "../timeline/timeline.repository";
 import { type FindingRow, toFindingDetail, toFindingSummary } from "./finding-view";
 import { findingCursorSort, planFindingList, sortedFindingPage } from "./findings-list.repository";
@@ -111,10 +111,10 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: FindingRow, ass
       { tenantId: row.tenant_id, subjectType: "finding", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "assigned", changes: { assignee: [row.assignee, name] } },
     ]);
     if (assigneeUserId && assigneeUserId !== doer.userId) {
-      await trx.insertInto("notifications").values({
-        id: newId(), user_id: assigneeUserId, tenant_id: row.tenant_id, kind: "assignment",
-        message: `${doer.name} assigned you the finding "${row.title.slice(0, 100)}" on ${row.asset_key ?? "an asset"}.`, link: findingLink(row.id), created_at: now, read_at: null,
-      }).execute();
+      await insertNotification(trx, {
+        userId: assigneeUserId, tenantId: row.tenant_id, kind: "assignment",
+        message: `${doer.name} assigned you the finding "${row.title.slice(0, 100)}" on ${row.asset_key ?? "an asset"}.`, link: findingLink(row.id), at: now,
+      });
     }
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
-import { sql } from "kysely";
 import type { Registry } from "prom-client";
 import type { AppContext } from "../../context";
+import { pingDatabase } from "../../db/database";
 import { metricsAllowed } from "./metrics-access";
 
 /** Liveness, readiness and metrics sit outside /api/v1 for load balancers and scrapers. */
@@ -12,7 +12,7 @@ export const healthRoutes =
 
     app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
       try {
-        await sql`select 1`.execute(ctx.db);
+        await pingDatabase(ctx.db);
         return { status: "ready", database: ctx.dialect };
       } catch (error) {
         request.log.error({ err: error }, "database not reachable");

@@ -8,6 +8,7 @@ import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
 import type { Doer } from "../../http/actor";
+import { memberOf } from "../users/users.repository";
 import { transitionChanges } from "../alerts/alerts.service";
 import { findAlert } from "../alerts/alerts.repository";
 import { addTimeline, listTimeline } from "../timeline/timeline.repository";
@@ -36,7 +37,7 @@ const toSummary = (row: Row) => ({
 
 async function checkOwner(ctx: AppContext, tenantId: string, ownerUserId: string | null | undefined) {
   if (!ownerUserId) return;
-  const member = await ctx.db.selectFrom("memberships").select("role").where("tenant_id", "=", tenantId).where("user_id", "=", ownerUserId).executeTakeFirst();
+  const member = await memberOf(ctx.db, tenantId, ownerUserId);
   if (!member || member.role === "executive") throw invalid("ownerUserId", "is not an analyst of this tenant");
 }
 

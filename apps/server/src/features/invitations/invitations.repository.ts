@@ -17,6 +17,18 @@ export const findUsableInvitation = (db: Db, tokenHash: string, now: number) =>
     .where("expires_at", ">", now)
     .executeTakeFirst();
 
+/** The newest usable invitation for an e-mail address (single sign-on has no token). */
+export const newestUsableInvitationFor = (db: Db, email: string, now: number) =>
+  db
+    .selectFrom("invitations")
+    .selectAll()
+    .where("email", "=", email)
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+
 /** A usable invitation with the name of its tenant, for the sign-up page. */
 export const findUsableInvitationWithTenant = (db: Db, tokenHash: string, now: number) =>
   db

@@ -6,7 +6,7 @@ import type { Actor, TenantScope } from "../../http/policy";
 import { days, iso, isoOrNull } from "../../lib/time";
 import { newId, newToken, sha256 } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
-import { findUserByEmail } from "../users/users.repository";
+import { addMembership, findUserByEmail } from "../users/users.repository";
 import { findMembership } from "../tenants/tenants.repository";
 import * as repo from "./invitations.repository";
 
@@ -93,10 +93,7 @@ export async function acceptAsMember(ctx: AppContext, actor: Actor, token: strin
     const invitation = await repo.findUsableInvitation(trx, sha256(token), now);
     if (!invitation || invitation.email !== actor.email) throw notFound("Invitation");
     if (await findMembership(trx, invitation.tenant_id, actor.userId)) throw conflict("You are already a member of this tenant.");
-    await trx
-      .insertInto("memberships")
-      .values({ user_id: actor.userId, tenant_id: invitation.tenant_id, role: invitation.role, created_at: now })
-      .execute();
+    await addMembership(trx, actor.userId, invitation.tenant_id, invitation.role as Role, now);
     await repo.acceptInvitation(trx, invitation.id, now);
     await recordAudit(trx, {
       event: "invitation.accepted",

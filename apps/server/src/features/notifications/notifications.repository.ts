@@ -14,6 +14,15 @@ export interface NewNotification {
   at: number;
 }
 
+/** Several notifications in one statement. */
+export async function insertNotifications(db: Db, list: readonly NewNotification[]): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insertInto("notifications")
+    .values(list.map((n) => ({ id: newId(), user_id: n.userId, tenant_id: n.tenantId ?? null, kind: n.kind, message: n.message, link: n.link ?? null, created_at: n.at, read_at: null })))
+    .execute();
+}
+
 export async function insertNotification(db: Db, n: NewNotification): Promise<void> {
   await db
     .insertInto("notifications")

@@ -95,3 +95,29 @@ export async function rememberDevice(db: Db, userId: string, fingerprint: string
     await db.insertInto("user_devices").values({ user_id: userId, fingerprint, first_seen_at: at, last_seen_at: at }).execute();
   }
 }
+
+/** A member of a tenant with their name and role (assignment and ownership checks), or undefined. */
+export async function memberOf(db: Db, tenantId: string, userId: string): Promise<{ displayName: string; role: Role } | undefined> {
+  const row = await db
+    .selectFrom("memberships")
+    .innerJoin("users", "users.id", "memberships.user_id")
+    .select(["users.display_name", "memberships.role"])
+    .where("memberships.tenant_id", "=", tenantId)
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  return row ? { displayName: row.display_name, role: row.role as Role } : undefined;
+}
+
+/** The owners and admins of each tenant, who hear about breaches and overdue work. */
+export async function tenantAdmins(db: Db, tenantIds: readonly string[]): Promise<Map<string, string[]>> {
+  const admins = new Map<string, string[]>(tenantIds.map((id) => [id, []]));
+  if (tenantIds.length === 0) return admins;
+  const rows = await db
+    .selectFrom("memberships")
+    .select(["tenant_id", "user_id"])
+    .where("tenant_id", "in", [...tenantIds])
+    .where("role", "in", ["owner", "admin"])
+    .execute();
+  for (const r of rows) admins.get(r.tenant_id)?.push(r.user_id);
+  return admins;
+}

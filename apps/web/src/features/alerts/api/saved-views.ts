@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SavedView, SavedViewBody } from "@watchfloor/shared";
 import { api } from "@/lib/api-client";
-
-export type SavedView = { id: string; name: string; query: string; createdAt: string };
 
 export const savedViewsQueryOptions = queryOptions({
   queryKey: ["saved-views"],
@@ -15,7 +14,7 @@ export function useSavedViews() {
 export function useSaveView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; query: string }) => api.post<SavedView>("/saved-views", body),
+    mutationFn: (body: SavedViewBody) => api.post<SavedView>("/saved-views", body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["saved-views"] }),
   });
 }
