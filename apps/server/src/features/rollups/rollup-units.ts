@@ -1,4 +1,3 @@
-import { type RawBuilder, sql } from "kysely";
 
 /**
  * Rollup time layout. The leaf is a quarter hour (every time zone's midnight falls on one, so
@@ -72,6 +71,3 @@ export function uniqueBlocks(blocks: Iterable<Block>): Block[] {
   return [...seen.values()].sort((x, y) => x.level - y.level || x.start - y.start);
 }
 
-/** The leaf of a detected_at column in SQL, floor division on both engines (literals only, so it also works in DDL). */
-export const unitSql = (detectedAt: RawBuilder<unknown>): RawBuilder<number> =>
-  sql<number>`((${detectedAt} - ((${detectedAt} % ${sql.lit(UNIT_MS)}) + ${sql.lit(UNIT_MS)}) % ${sql.lit(UNIT_MS)}) / ${sql.lit(UNIT_MS)})`;

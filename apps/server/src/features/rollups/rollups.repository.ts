@@ -1,8 +1,8 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { type LeafSourceRow, type RankedDim, totalColumns } from "./rollup-leaf";
 import { alertTenantIn, inRanges } from "./rollup-read.repository";
-import { LEVEL_STEP, unitSql } from "./rollup-units";
+import { LEVEL_STEP, UNIT_MS } from "./rollup-units";
 
 /**
  * Rollup storage: the dirty queue, the value dictionary, what a leaf is computed from, and the
@@ -190,3 +190,7 @@ export async function earliestDue(db: Db, topLevel: number): Promise<number | nu
   const row = await db.selectFrom("rollup_totals").select(sql<number | null>`min(next_due)`.as("due")).where("level", "=", topLevel).executeTakeFirst();
   return row?.due == null ? null : Number(row.due);
 }
+
+/** The leaf of a detected_at column in SQL, floor division on both engines (literals only, so it also works in DDL). */
+const unitSql = (detectedAt: RawBuilder<unknown>): RawBuilder<number> =>
+  sql<number>`((${detectedAt} - ((${detectedAt} % ${sql.lit(UNIT_MS)}) + ${sql.lit(UNIT_MS)}) % ${sql.lit(UNIT_MS)}) / ${sql.lit(UNIT_MS)})`;
