@@ -43,6 +43,7 @@ import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
 import { type RegisteredRoute, registerAuthGuard } from "./http/auth-guard";
 import { registerErrorHandling } from "./http/error-handler";
+import { registerNulGuard } from "./http/nul-guard";
 import { registerResponseHeaders } from "./http/response-headers";
 
 export interface BuiltApp {
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerErrorHandling(app, options.webDist && existsSync(options.webDist) ? options.webDist : undefined);
   const routes: RegisteredRoute[] = [];
   registerAuthGuard(app, ctx, routes);
+  registerNulGuard(app);
   const registry = registerMetrics(app);
   await app.register(healthRoutes(ctx, registry));
   await app.register(

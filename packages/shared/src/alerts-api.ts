@@ -94,12 +94,15 @@ export type TransitionBody = z.infer<typeof transitionBodySchema>;
 
 export const commentBodySchema = z.object({ comment: z.string().trim().min(1, "Write a comment.").max(5000) });
 
-export const assignBodySchema = z.object({ assigneeUserId: z.string().nullable() });
+/** A person's id, or null for nobody: an empty string is neither, and is refused. */
+export const userRefSchema = z.string().min(1, "Use null to unassign; an empty id names nobody.").max(64).nullable();
+
+export const assignBodySchema = z.object({ assigneeUserId: userRefSchema });
 
 export const bulkBodySchema = z.object({
   ids: z.array(z.string()).min(1).max(1000),
   action: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("assign"), assigneeUserId: z.string().nullable() }),
+    z.object({ type: z.literal("assign"), assigneeUserId: userRefSchema }),
     z.object({ type: z.literal("status"), status: incidentStatusSchema, resolutionType: resolutionTypeSchema.optional(), closureNotes: z.string().trim().max(5000).optional() }),
   ]),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { tacticSchema, techniqueIdSchema } from "./attack";
 import { incidentStatusSchema, prioritySchema, slaStatusSchema } from "./enums";
+import { refuseNul } from "./nul";
 
 export const resolutionTypes = ["Manual", "Automated"] as const;
 export const resolutionTypeSchema = z.enum(resolutionTypes);
@@ -18,7 +19,8 @@ const when = z.iso.datetime({ offset: true });
  * camelCase name with a real type, plus the source, its id and the original payload verbatim.
  * Importers produce this; POST /api/v1/alerts accepts it.
  */
-export const alertInputSchema = z.object({
+export const alertInputSchema = refuseNul(
+  z.object({
   source: z.string().trim().min(1).max(60),
   sourceId: z.string().trim().min(1).max(200),
   name: text().min(1),
@@ -75,7 +77,8 @@ export const alertInputSchema = z.object({
   dstIp: text(64).nullish(),
   description: text(10000).nullish(),
   raw: z.unknown().optional(),
-});
+}),
+);
 export type AlertInput = z.input<typeof alertInputSchema>;
 export type Alert = z.output<typeof alertInputSchema>;
 

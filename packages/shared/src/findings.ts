@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { priorities } from "./enums";
+import { refuseNul } from "./nul";
 
 /**
  * Finding severities use the priority scale so a finding and an alert rank the same way in one
@@ -25,7 +26,8 @@ const when = z.iso.datetime({ offset: true });
  * where (at least one asset identity), how bad, and the original record verbatim.
  * Importers produce this; the finding store de-duplicates on scanner + scannerFindingId + asset + port.
  */
-export const findingInputSchema = z
+export const findingInputSchema = refuseNul(
+  z
   .object({
     scanner: z.string().trim().min(1).max(60),
     scannerFindingId: z.string().trim().min(1).max(300),
@@ -54,7 +56,8 @@ export const findingInputSchema = z
   .refine((f) => Boolean(f.hostname || f.ip || f.fqdn || f.cloudResourceId || f.image || f.target), {
     message: "needs at least one asset identity (hostname, ip, fqdn, cloudResourceId, image or target)",
     path: ["target"],
-  });
+  }),
+);
 export type FindingInput = z.input<typeof findingInputSchema>;
 export type Finding = z.output<typeof findingInputSchema>;
 

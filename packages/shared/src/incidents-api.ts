@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { resolutionTypeSchema } from "./alerts";
+import { userRefSchema } from "./alerts-api";
 import { incidentStatusSchema, prioritySchema } from "./enums";
 import { queryList } from "./query-list";
 
@@ -8,7 +9,7 @@ export const incidentCreateBodySchema = z.object({
   title: z.string().trim().min(1, "Give the incident a title.").max(300),
   description: z.string().trim().max(10000).optional(),
   priority: prioritySchema,
-  ownerUserId: z.string().nullable().optional(),
+  ownerUserId: userRefSchema.optional(),
   /** Alerts to escalate into the new incident (same tenant). */
   alertIds: z.array(z.string()).max(500).default([]),
 });
@@ -85,7 +86,7 @@ export const incidentUpdateBodySchema = z.object({
   title: z.string().trim().min(1).max(300).optional(),
   description: z.string().trim().max(10000).optional(),
   priority: prioritySchema.optional(),
-  ownerUserId: z.string().nullable().optional(),
+  ownerUserId: userRefSchema.optional(),
   rootCause: z.string().trim().max(2000).optional(),
   ticketId: z.string().trim().max(120).optional(),
   resolutionType: resolutionTypeSchema.optional(),

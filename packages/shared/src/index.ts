@@ -25,3 +25,4 @@ export * from "./risk";
 export * from "./risk-api";
 export * from "./incident-reference";
 export * from "./saved-views";
+export * from "./nul";

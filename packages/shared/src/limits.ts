@@ -22,3 +22,6 @@ export const layout = {
   submenuAnimationS: 0.3,
   profileMenuAnimationS: 0.1,
 } as const;
+
+/** JSON nested deeper than this is refused (uploads, imports): real security documents stay far below it. */
+export const jsonMaxDepth = 64;

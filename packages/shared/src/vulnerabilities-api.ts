@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryList as list } from "./query-list";
-import { assignBodySchema, commentBodySchema, timelineEntrySchema } from "./alerts-api";
+import { assignBodySchema, commentBodySchema, timelineEntrySchema, userRefSchema } from "./alerts-api";
 import { businessImpactSchema } from "./assets";
 import { prioritySchema } from "./enums";
 import { cveIdSchema } from "./findings";
@@ -138,7 +138,7 @@ export const findingCommentBodySchema = commentBodySchema;
 export const findingBulkBodySchema = z.object({
   ids: z.array(z.string()).min(1).max(1000),
   action: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("assign"), assigneeUserId: z.string().nullable() }),
+    z.object({ type: z.literal("assign"), assigneeUserId: userRefSchema }),
     z.object({ type: z.literal("status"), status: findingStatusSchema, closeReason: closeReasonSchema.optional(), comment: z.string().trim().max(5000).optional() }),
   ]),
 });

@@ -1,6 +1,8 @@
 import { type ImportSource, ImportFileError } from "./types";
 import { isObject } from "./values";
 import { jsonErrorOffset } from "./json-position";
+import { jsonMaxDepth } from "@watchfloor/shared";
+import { jsonTextTooDeep } from "../lib/json-depth";
 
 /** One JSON item read from a file: `value` when it parsed, `error` when a JSON line did not. */
 export type JsonItem = { row: number; text: string; value?: unknown; error?: string };
@@ -59,6 +61,7 @@ function* documentItems(text: string, collectionKeys: readonly string[]): Iterab
 
 /** Parses a whole JSON document or throws ImportFileError with the line and column of the fault. */
 export function parseDocument(text: string): unknown {
+  if (jsonTextTooDeep(text, jsonMaxDepth)) throw new ImportFileError(`The file nests JSON deeper than ${jsonMaxDepth} levels`);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -73,6 +76,7 @@ export function parseDocument(text: string): unknown {
 }
 
 function tryParse(text: string): { value: unknown } | undefined {
+  if (jsonTextTooDeep(text, jsonMaxDepth)) return undefined;
   try {
     return { value: JSON.parse(text) };
   } catch {
@@ -81,6 +85,7 @@ function tryParse(text: string): { value: unknown } | undefined {
 }
 
 function parseError(text: string): string {
+  if (jsonTextTooDeep(text, jsonMaxDepth)) return `nests JSON deeper than ${jsonMaxDepth} levels`;
   try {
     JSON.parse(text);
     return "";

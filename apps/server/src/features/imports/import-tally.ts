@@ -51,7 +51,8 @@ export class ImportTally {
     const { tenantId, importId, format, now } = this.run;
     await db
       .insertInto("quarantine")
-      .values({ id: newId(), tenant_id: tenantId, import_id: importId, format, row_number: row, raw, problems: JSON.stringify(problems), created_at: now, resolved_at: null })
+      // The row is kept as sent, but for U+0000, which PostgreSQL text cannot hold (shown as U+FFFD).
+      .values({ id: newId(), tenant_id: tenantId, import_id: importId, format, row_number: row, raw: raw.replaceAll("\u0000", "\uFFFD"), problems: JSON.stringify(problems), created_at: now, resolved_at: null })
       .execute();
   }
 

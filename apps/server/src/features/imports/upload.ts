@@ -5,7 +5,10 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
+import { jsonMaxDepth } from "@watchfloor/shared";
+import { invalid } from "../../http/errors";
 import { type ImportSource, sourceFromFile } from "../../importers/types";
+import { valueTooDeep } from "../../lib/json-depth";
 
 export const UPLOAD_LIMIT = 512 * 1024 * 1024;
 
@@ -26,7 +29,11 @@ export async function withUploadedFile<T>(body: unknown, use: (source: ImportSou
   try {
     const stream = body as Readable | undefined;
     if (stream && typeof stream.pipe === "function") await pipeline(stream, createWriteStream(file));
-    else await pipeline([typeof body === "string" ? body : JSON.stringify(body ?? "")], createWriteStream(file));
+    else {
+      // A JSON body was parsed on the way in: refuse hostile nesting before writing it back out.
+      if (valueTooDeep(body, jsonMaxDepth)) throw invalid("file", `nests JSON deeper than ${jsonMaxDepth} levels`);
+      await pipeline([typeof body === "string" ? body : JSON.stringify(body ?? "")], createWriteStream(file));
+    }
     return await use(sourceFromFile(file));
   } finally {
     await rm(dir, { recursive: true, force: true });

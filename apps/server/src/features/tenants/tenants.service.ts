@@ -7,7 +7,7 @@ import {
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { assertTenantInScope } from "../../http/tenant-scope";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { conflict, forbidden, invalid, notFound } from "../../http/errors";
 import type { Actor, TenantScope } from "../../http/policy";
 import { isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
@@ -63,6 +63,7 @@ export async function updateTenant(
   body: { name?: string; modules?: TenantModule[] },
 ) {
   assertTenantInScope(scope, tenantId);
+  if (body.name === undefined && body.modules === undefined) throw invalid("name", "Send a name or modules: this request changes nothing.");
   await repo.updateTenant(ctx.db, scope.tenantIds, tenantId, {
     ...(body.name ? { name: body.name } : {}),
     ...(body.modules ? { modules: JSON.stringify(body.modules) } : {}),

@@ -3,6 +3,7 @@ import { isObject } from "../values";
 import type { FindingImportEvent, FindingImporter, ImportSource } from "./types";
 import { ImportFileError } from "./types";
 import { clip, cveIds, cweId, toEvent, toNumber } from "./values";
+import { parseDocument } from "../json-input";
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
@@ -216,12 +217,8 @@ function* k8sEvents(doc: Json, seen: string | undefined, row: Row): Generator<Fi
  * asset that someone must fix.
  */
 export const importTrivy: FindingImporter = async function* (source: ImportSource) {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await source.text());
-  } catch (error) {
-    throw new ImportFileError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  // The shared reader: the fault's line and column, and hostile nesting refused before parsing.
+  const doc = parseDocument(await source.text());
   const top = isObject(doc) ? doc : {};
   // Trivy writes nanoseconds and local offsets; the contract wants a plain ISO instant.
   const created = str(top.CreatedAt) ? new Date(String(top.CreatedAt)) : undefined;
