@@ -10,6 +10,12 @@ describe("NUL characters", () => {
     expect(findNul({ a: ["fine", { b: 2 }] })).toBeNull();
   });
 
+  it("walks 20,000 levels without copying paths on the way down", () => {
+    let deep: unknown = ["\u0000"];
+    for (let i = 1; i < 20_000; i++) deep = [deep];
+    expect(findNul(deep)?.length).toBe(20_000);
+  });
+
   it("makes the alert and finding contracts refuse it, naming the field", () => {
     const alert = alertInputSchema.safeParse({ source: "s", sourceId: "1", name: "bad\u0000name", priority: "Low" });
     expect(alert.success).toBe(false);
