@@ -3,7 +3,7 @@ import { FullScreenSpinner } from "@/components/ui/spinner";
 import { unbuiltModuleRoutes } from "@/config/menu";
 import { paths } from "@/config/paths";
 import { ensureSession } from "@/lib/session";
-import { guestOnly, requireUser, signupGuard } from "./route-guards";
+import { guestOnly, requirePendingStep, requireUser, signupGuard } from "./route-guards";
 import { RootLayout } from "./routes/root-layout";
 import { RouteError } from "./routes/route-error";
 
@@ -63,6 +63,11 @@ export const routes: RouteObject[] = [
         path: rel(paths.signup),
         loader: signupGuard,
         lazy: async () => ({ Component: (await import("./routes/signup")).SignupRoute }),
+      },
+      {
+        path: rel(paths.accountStep),
+        loader: requirePendingStep,
+        lazy: async () => ({ Component: (await import("./routes/account-step")).AccountStepRoute }),
       },
       {
         id: "app",

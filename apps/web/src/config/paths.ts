@@ -3,6 +3,8 @@ export const paths = {
   home: "/",
   login: "/login",
   signup: "/signup",
+  /** What a signed-in session must do first: second factor, new password, or enrolment. */
+  accountStep: "/account/step",
   dashboard: "/dashboard",
   search: "/search",
   notifications: "/notifications",

@@ -1,4 +1,5 @@
 import { PageHeader } from "@/components/ui/page";
+import { SecurityCard } from "@/features/auth/components/security-card";
 import { PasswordForm } from "@/features/profile/components/password-form";
 import { ProfileForm } from "@/features/profile/components/profile-form";
 import { SessionsList } from "@/features/profile/components/sessions-list";
@@ -8,11 +9,14 @@ export function ProfileRoute() {
     <>
       <PageHeader
         title="Manage profile"
-        description="Your name, job title, password and the devices signed in to your account."
+        description="Your name, job title, password, second factors and the devices signed in to your account."
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileForm />
         <PasswordForm />
+        <div className="lg:col-span-2">
+          <SecurityCard />
+        </div>
         <div className="lg:col-span-2">
           <SessionsList />
         </div>

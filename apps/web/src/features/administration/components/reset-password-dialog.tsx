@@ -49,11 +49,12 @@ export function ResetPasswordDialog({ member }: { member: Member }) {
             Reset password for {member.displayName}
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Their sessions end and the lockout is cleared. Give them the new password over a separate channel.
+            This sets a temporary password: their sessions end, locks are cleared, and their next sign-in must choose a new one.
+            Give it to them over a separate channel. You can do this only for people all of whose tenants you manage.
           </Dialog.Description>
           {reset.isSuccess ? (
             <div className="mt-4 space-y-4">
-              <Notice tone="success">Password reset.</Notice>
+              <Notice tone="success">Temporary password set. They will choose their own at their next sign-in.</Notice>
               <Dialog.Close asChild>
                 <Button>Done</Button>
               </Dialog.Close>

@@ -1,0 +1,5 @@
+import { AccountStep } from "@/features/auth/components/account-step";
+
+export function AccountStepRoute() {
+  return <AccountStep />;
+}

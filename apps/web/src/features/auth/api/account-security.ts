@@ -1,0 +1,48 @@
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type { AccountSecurity, RecoveryCodes, SecondFactorVerifyBody, TotpEnrolment } from "@watchfloor/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { refreshSession } from "@/lib/session";
+
+/** Second factors, recovery codes and which tenants require them (profile and enrolment). */
+export const accountSecurityQueryOptions = queryOptions({
+  queryKey: ["account-security"],
+  queryFn: () => api.get<AccountSecurity>("/auth/security"),
+});
+
+export const useAccountSecurity = () => useQuery(accountSecurityQueryOptions);
+
+type Enrolled = { recoveryCodes: string[] | null };
+
+export const startTotp = () => api.post<TotpEnrolment>("/auth/security/totp", {});
+export const confirmTotp = (factorId: string, code: string) => api.post<Enrolled>("/auth/security/totp/confirm", { factorId, code });
+
+/** Registers a passkey on this device (the browser asks for the authenticator). */
+export async function addPasskey(label: string): Promise<Enrolled> {
+  const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/auth/security/passkeys/options");
+  const response = await startRegistration({ optionsJSON });
+  return api.post<Enrolled>("/auth/security/passkeys", { label, response });
+}
+
+export async function verifySecondFactor(body: SecondFactorVerifyBody): Promise<void> {
+  await api.post("/auth/second-factor/verify", body);
+  await refreshSession();
+}
+
+/** Proves the sign-in with a passkey of this account. */
+export async function verifyWithPasskey(): Promise<void> {
+  const optionsJSON = await api.post<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/auth/second-factor/passkey-options");
+  const response = await startAuthentication({ optionsJSON });
+  await verifySecondFactor({ method: "passkey", response: response as unknown as Record<string, unknown> });
+}
+
+export const removeFactor = (factorId: string, currentPassword: string) =>
+  api.post(`/auth/security/factors/${encodeURIComponent(factorId)}/remove`, { currentPassword });
+
+export const newRecoveryCodes = (currentPassword: string) => api.post<RecoveryCodes>("/auth/security/recovery-codes", { currentPassword });
+
+/** Replaces the temporary password an administrator set, then rereads the session. */
+export async function replaceTemporaryPassword(currentPassword: string, newPassword: string): Promise<void> {
+  await api.post("/auth/password", { currentPassword, newPassword });
+  await refreshSession();
+}
