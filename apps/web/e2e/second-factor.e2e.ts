@@ -130,7 +130,14 @@ describe("second factor", () => {
     await member.getByRole("button", { name: "Save and continue" }).click();
     await member.getByRole("heading", { name: "Security overview" }).waitFor();
 
-    expect((await apiCall(page, "PUT", `/tenants/${tenant.id}/security-policy`, { requireSecondFactor: true })).status).toBe(200);
+    // The owner switches the tenant's policy on in Administration.
+    await page.goto(`${base}/administration`);
+    await page.getByLabel("Tenant", { exact: true }).selectOption(tenant.id);
+    const policy = page.getByLabel(`Require a second factor for every member of ${tenant.name}`);
+    await policy.click();
+    await expect.poll(async () => (await (await page.request.get(`${base}/api/v1/tenants`)).json()).items.find((t: { id: string }) => t.id === tenant.id).requireSecondFactor).toBe(true);
+    await expect.poll(() => policy.isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await member.reload();
     await member.getByRole("heading", { name: "Set up a second factor" }).waitFor();
     await member.getByText(`${tenant.name} requires a second factor`).waitFor();
@@ -141,6 +148,16 @@ describe("second factor", () => {
     await member.getByRole("button", { name: "Confirm" }).click();
     await member.getByRole("button", { name: "I have saved them" }).click();
     await member.getByRole("heading", { name: "Security overview" }).waitFor();
+
+    // A lost phone: the owner resets the member's second factor; the member's session ends.
+    await page.reload();
+    const row = page.getByTestId("member-row").filter({ hasText: "member@example.com" });
+    await row.getByText("On", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Reset 2FA" }).click();
+    await page.getByRole("button", { name: "Reset second factor" }).click();
+    await row.getByText("Off", { exact: true }).waitFor();
+    await member.reload();
+    await member.waitForURL("**/login**");
     watch.assertClean();
     await memberContext.close();
     await owner.close();

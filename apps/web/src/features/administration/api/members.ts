@@ -37,3 +37,21 @@ export function useResetPassword() {
       api.post(`/users/${enc(userId)}/password`, { newPassword }),
   });
 }
+
+/** Removes a member's second factors (a lost phone or key); the server checks authority over the whole account. */
+export function useResetSecondFactors(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete(`/users/${enc(userId)}/second-factors`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+  });
+}
+
+/** The owner's "require a second factor" switch; the tenant list carries the current value. */
+export function useSecurityPolicy(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireSecondFactor: boolean) => api.put(`/tenants/${enc(tenantId)}/security-policy`, { requireSecondFactor }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

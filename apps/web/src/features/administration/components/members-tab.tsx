@@ -10,7 +10,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useCurrentUser } from "@/lib/session";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
-import { useChangeRole, useMembers, useRemoveMember } from "../api/members";
+import { useChangeRole, useMembers, useRemoveMember, useResetSecondFactors, useSecurityPolicy } from "../api/members";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { TableScroll } from "@/components/ui/table-scroll";
 
@@ -39,8 +39,10 @@ function MembersTable({ tenant }: { tenant: Tenant }) {
   const members = useMembers(tenant.id);
   const changeRole = useChangeRole(tenant.id);
   const remove = useRemoveMember(tenant.id);
+  const resetFactors = useResetSecondFactors(tenant.id);
+  const policy = useSecurityPolicy(tenant.id);
   const grantable = grantableRoles(tenant.role);
-  const mutationError = changeRole.error ?? remove.error;
+  const mutationError = changeRole.error ?? remove.error ?? resetFactors.error ?? policy.error;
 
   if (members.isPending) return <LoadingState label="Loading members" />;
   if (members.isError) return <ErrorState error={members.error} onRetry={() => members.refetch()} />;
@@ -50,6 +52,18 @@ function MembersTable({ tenant }: { tenant: Tenant }) {
   return (
     <Card>
       {mutationError && <Notice tone="error">{errorMessage(mutationError)}</Notice>}
+      {tenant.role === "owner" && (
+        <label className="mb-4 flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            checked={tenant.requireSecondFactor}
+            disabled={policy.isPending}
+            onChange={(e) => policy.mutate(e.target.checked)}
+            className="size-4"
+          />
+          Require a second factor for every member of {tenant.name}
+        </label>
+      )}
       <TableScroll label={`Members of ${tenant.name}`}>
         <table className="w-full min-w-[640px] text-sm">
           <caption className="sr-only">Members of {tenant.name}</caption>
@@ -63,6 +77,9 @@ function MembersTable({ tenant }: { tenant: Tenant }) {
               </th>
               <th scope="col" className="px-3 py-2 font-semibold">
                 Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                2FA
               </th>
               <th scope="col" className="px-5 py-2 text-right font-semibold">
                 Actions
@@ -117,9 +134,23 @@ function MembersTable({ tenant }: { tenant: Tenant }) {
                       <span className="text-xs text-slate-600 dark:text-slate-400">Active</span>
                     )}
                   </td>
+                  <td className="px-3 py-3 text-xs text-slate-700 dark:text-slate-300">{m.secondFactor ? "On" : "Off"}</td>
                   <td className="px-5 py-3">
                     <div className="flex justify-end gap-1">
                       {editable && <ResetPasswordDialog member={m} />}
+                      {editable && m.secondFactor && (
+                        <ConfirmDialog
+                          title={`Reset the second factor of ${m.displayName}?`}
+                          description="Their authenticator apps, passkeys and recovery codes are removed and their sessions end. Do this when they have lost their phone or key; they enrol again at their next sign-in."
+                          confirmLabel="Reset second factor"
+                          onConfirm={() => resetFactors.mutate(m.userId)}
+                          trigger={
+                            <Button variant="ghost" size="sm">
+                              Reset 2FA
+                            </Button>
+                          }
+                        />
+                      )}
                       {editable && (
                         <ConfirmDialog
                           title={`Remove ${m.displayName}?`}
