@@ -68,7 +68,7 @@ function lockedError(until: number, now: number): AppError {
   return new AppError(
     423,
     errorCodes.locked,
-    `Too many failed sign-ins from this address. Sign-ins to this account from here are paused until ${iso(until)}; try again later or ask an administrator to reset it.`,
+    `Too many failed sign-ins from this address: this account is locked for sign-ins from here until ${iso(until)}. Try again later or ask an administrator to reset it.`,
     undefined,
     { "retry-after": String(retryAfter) },
   );
