@@ -137,8 +137,9 @@ describe("ATT&CK matrix", () => {
     expect(await page.getByTestId("coverage-catalogue-missing").textContent()).toContain("needs the ATT&CK catalogue");
     await page.reload();
     await page.getByTestId("coverage-cell").first().waitFor();
-    expect(await page.getByRole("button", { name: "7 days" }).getAttribute("aria-pressed")).toBe("true");
-    expect(await page.getByRole("button", { name: "Coverage", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    // Read once the toolbar has settled: under load the cells can paint a frame before it.
+    await expect.poll(() => page.getByRole("button", { name: "7 days" }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByRole("button", { name: "Coverage", exact: true }).getAttribute("aria-pressed")).toBe("true");
 
     // A custom window in the future has no alerts: the empty state says so.
     await page.getByRole("button", { name: "Custom", exact: true }).click();
