@@ -66,5 +66,5 @@ describe("watchfloor CLI", () => {
     const weak = await cli("user", "create", "--email", "weak@example.test", "--name", "W", "--password", "short");
     expect(weak.code).toBe(1);
     expect(weak.stderr).toContain("at least 12 characters");
-  });
+  }, 90_000); // ten CLI processes, each loading the sources: 21 to 25 s on a quiet machine
 });
