@@ -12,6 +12,8 @@ export interface ClientJob {
   total: number;
   batch: number;
   now: number;
+  /** How far back detections spread (default 30 days; 1 gives fresh alerts with SLA times still running). */
+  daysBack?: number;
 }
 
 export type ClientReport = { kind: "start" } | { kind: "end"; created: number; cpuMicros: number } | { kind: "error"; message: string };
@@ -50,7 +52,7 @@ function post(job: ClientJob, body: Buffer): Promise<number> {
 
 process.once("message", async (job: ClientJob) => {
   try {
-    const alerts = [...generateAlerts({ seed: 7, count: job.total, tenants: ["tenant-a"], now: job.now, daysBack: 30 })].map((a) => a.alert);
+    const alerts = [...generateAlerts({ seed: 7, count: job.total, tenants: ["tenant-a"], now: job.now, daysBack: job.daysBack ?? 30 })].map((a) => a.alert);
     const batches: Buffer[] = [];
     for (let i = 0; i < alerts.length; i += job.batch) batches.push(ndjson(alerts.slice(i, i + job.batch)));
     // One untimed request first starts the server's ingest worker (from TypeScript sources here,

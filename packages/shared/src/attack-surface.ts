@@ -239,6 +239,9 @@ export const surfaceImportReportSchema = z.object({
   skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   rejected: z.array(z.object({ row: z.number().int(), problems: problemsSchema })),
   rejectedCount: z.number().int(),
+  /** Rejected hosts kept in quarantine, and those only counted (over the quarantine limit). */
+  quarantined: z.number().int(),
+  notQuarantined: z.number().int(),
   hosts: z.number().int(),
   hostsNew: z.number().int(),
   internetFacingHosts: z.number().int(),

@@ -25,4 +25,8 @@ export const errorCodes = {
   secondFactorRequired: "SECOND_FACTOR_REQUIRED",
   secondFactorEnrolmentRequired: "SECOND_FACTOR_ENROLMENT_REQUIRED",
   internal: "INTERNAL",
+  /** An upload that is not text, or whose first rows are mostly rejected: refused whole (400). */
+  unreadableFile: "UNREADABLE_FILE",
+  /** An upload over its route's limit (413). */
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
 } as const;

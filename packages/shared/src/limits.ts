@@ -25,3 +25,35 @@ export const layout = {
 
 /** JSON nested deeper than this is refused (uploads, imports): real security documents stay far below it. */
 export const jsonMaxDepth = 64;
+
+/**
+ * File imports (docs/importers/README.md, "Limits"). A file that is mostly unreadable is refused
+ * whole: its first `sniffBytes` hold a NUL byte or are not UTF-8 text, or more than
+ * `maxRejectedShare` of its first `probeRows` rows are rejected (judged at the end for a file of
+ * `minProbeRows` to `probeRows` rows; shorter files are never judged by the share). Quarantine
+ * keeps at most `quarantineRows` rejected rows of one import; the report counts the rest.
+ */
+export const importLimits = {
+  sniffBytes: 64 * 1024,
+  probeRows: 1000,
+  minProbeRows: 100,
+  maxRejectedShare: 0.5,
+  quarantineRows: 1000,
+} as const;
+
+const MB = 1024 * 1024;
+
+/** Largest upload each import route accepts, in bytes (413 above it). The CLI has no limit. */
+export const uploadLimits = {
+  /** POST /api/v1/imports/alerts: alert exports (JSON, NDJSON, CSV, Zeek). */
+  alerts: 256 * MB,
+  /** POST /api/v1/imports/findings: scanner reports (a 50,000-finding Nessus file is about 350 MB). */
+  findings: 512 * MB,
+  /** POST /api/v1/imports/assets: asset inventories (100,000 assets are about 30 MB). */
+  assets: 64 * MB,
+  /** POST /api/v1/imports/nmap: nmap XML scans. */
+  nmap: 256 * MB,
+  /** POST /api/v1/intel/{kev,epss,cwe}: reference feeds (EPSS CSV about 10 MB, CWE XML about 15 MB). */
+  intel: 64 * MB,
+} as const;
+export type UploadKind = keyof typeof uploadLimits;

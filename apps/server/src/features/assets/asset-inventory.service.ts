@@ -2,18 +2,31 @@ import type { Finding, FindingSeverity } from "@watchfloor/shared";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context";
 import type { AssetIdentitiesTable, AssetsTable, DB, FindingsTable } from "../../db/tables";
+import { parsedOffThread, worthAWorker } from "../../importers/off-thread";
 import type { ImportSource } from "../../importers/types";
 import { newId } from "../../lib/tokens";
+import { startWorker } from "../../lib/worker-entry";
+import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
 import { existingFindings, lockTenantForImport, moveDueDate, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "../findings/findings-import.repository";
 import { assignableMembersByName } from "../findings/findings.repository";
 import { mergeFinding, newFindingRow } from "../findings/findings-import.rows";
 import { ImportTally, type ImportTallyReport, malformedFile } from "../imports/import-tally";
-import { type InventoryRecord, readAssetInventory } from "./asset-inventory";
+import { type InventoryEvent, type InventoryRecord, readAssetInventory } from "./asset-inventory";
 import { identitiesOf } from "./assets-match";
 import { type AssetRow, assetsByKey, cweNames, findIdentityOwners, insertAssets, insertIdentities, syncFindingAssetFields, updateAssetFields } from "./assets.repository";
 
-const BATCH = 500;
+// Records per write; the event loop runs between batches (a batch is about 10-20 ms of SQLite work).
+const BATCH = 200;
+
+/** The inventory's events: read on this thread, or for a big file in a worker thread (importers/off-thread.ts). */
+async function* inventoryEvents(source: ImportSource, offThread?: boolean): AsyncGenerator<InventoryEvent> {
+  if (!source.path || !(await worthAWorker(source, offThread))) {
+    yield* readAssetInventory(source);
+    return;
+  }
+  yield* parsedOffThread<{ path: string }, InventoryEvent>(startWorker(import.meta.url, "./asset-inventory.worker.ts", "asset-inventory-worker"), { path: source.path });
+}
 
 export interface AssetImportReport extends ImportTallyReport {
   importId: string;
@@ -31,7 +44,7 @@ export interface AssetImportReport extends ImportTallyReport {
  * host names and addresses added as identities, and each record's vulnerability stored as a
  * finding of scanner "inventory" with the file's status and assignee.
  */
-export async function importAssetInventory(ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer }): Promise<AssetImportReport> {
+export async function importAssetInventory(ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer; offThread?: boolean }): Promise<AssetImportReport> {
   const now = ctx.now();
   const importId = newId();
   const format = "asset-inventory" as const;
@@ -50,8 +63,9 @@ export async function importAssetInventory(ctx: AppContext, tenantId: string, so
         const result = await storeBatch(trx, { tenantId, importId, now, tally, slaDays: (s) => days[s as FindingSeverity] ?? days.Low, bulk: ctx.bulk }, batch);
         for (const k of Object.keys(counts) as (keyof typeof counts)[]) counts[k] += result[k];
         batch = [];
+        await yieldToEventLoop();
       };
-      for await (const event of readAssetInventory(source)) {
+      for await (const event of inventoryEvents(source, options.offThread)) {
         tally.rowsRead++;
         if (event.kind === "rejected") {
           await tally.reject(trx, event.row, event.problems, event.raw);
@@ -62,6 +76,7 @@ export async function importAssetInventory(ctx: AppContext, tenantId: string, so
         if (batch.length >= BATCH) await flush();
       }
       await flush();
+      tally.finish();
       await trx.updateTable("import_runs").set({ report: JSON.stringify(report()) }).where("id", "=", importId).execute();
     });
   } catch (error) {

@@ -7,12 +7,15 @@ import { importNmap } from "../../importers/nmap";
 import type { ImportSource } from "../../importers/types";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
+import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
 import { lockTenantForImport } from "../findings/findings-import.repository";
 import { ImportTally, malformedFile } from "../imports/import-tally";
 import * as repo from "./attack-surface-import.repository";
 import { SurfaceAssetResolver, hostAddress } from "./surface-assets";
 import { diffHostServices, isExposed, nextHostTimes, serviceKey } from "./surface-diff";
+
+const HOSTS_PER_SLICE = 50;
 
 const msOrNull = (value: string | null | undefined) => (value ? Date.parse(value) : null);
 
@@ -41,7 +44,7 @@ interface Run {
   now: number;
 }
 
-type Counts = Omit<SurfaceImportReport, "importId" | "format" | "filename" | "nmapVersion" | "scannedAt" | "baseline" | "rowsRead" | "skipped" | "rejected" | "rejectedCount" | "assetsCreated" | "assetsMatched">;
+type Counts = Omit<SurfaceImportReport, "importId" | "format" | "filename" | "nmapVersion" | "scannedAt" | "baseline" | "rowsRead" | "skipped" | "rejected" | "rejectedCount" | "quarantined" | "notQuarantined" | "assetsCreated" | "assetsMatched">;
 
 /**
  * Imports one nmap XML scan into one tenant in a single transaction. nmap writes the run's start
@@ -80,7 +83,9 @@ export async function importNmapFile(ctx: AppContext, tenantId: string, source: 
       });
       const run: Run = { trx, tenantId, importId, at, now };
       const assets = new SurfaceAssetResolver(trx, tenantId, now);
-      for (const { row, host } of hosts) {
+      for (const [i, { row, host }] of hosts.entries()) {
+        // Other requests (and /healthz) get their turn every few hosts; the transaction stays open.
+        if (i % HOSTS_PER_SLICE === HOSTS_PER_SLICE - 1) await yieldToEventLoop();
         const address = hostAddress(host);
         if (!address) {
           await tally.reject(trx, row, [{ field: "addresses", reason: "needs an IPv4 or IPv6 address (a MAC address alone cannot be reached)" }], JSON.stringify(host));
@@ -89,11 +94,12 @@ export async function importNmapFile(ctx: AppContext, tenantId: string, source: 
         await storeHost(run, assets, host, address, counts);
       }
       await assets.finish();
+      tally.finish();
       const summary = tally.summary();
       report = {
         importId, format: "nmap", filename: options.filename, nmapVersion: scan?.version ?? null, scannedAt: iso(at), baseline,
         rowsRead: summary.rowsRead, skipped: summary.skipped, rejected: summary.rejected, rejectedCount: summary.rejectedCount,
-        assetsCreated: assets.created, assetsMatched: assets.matched, ...counts,
+        quarantined: summary.quarantined, notQuarantined: summary.notQuarantined, assetsCreated: assets.created, assetsMatched: assets.matched, ...counts,
       };
       await repo.finishSurfaceImport(
         trx,

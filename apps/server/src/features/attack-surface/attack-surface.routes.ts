@@ -1,10 +1,10 @@
-import { attackSurfaceQuerySchema, attackSurfaceSchema, surfaceImportListSchema, surfaceImportReportSchema, surfaceImportsQuerySchema } from "@watchfloor/shared";
+import { attackSurfaceQuerySchema, attackSurfaceSchema, surfaceImportListSchema, surfaceImportReportSchema, surfaceImportsQuerySchema, uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { ingestTenant } from "../../http/tenant-scope";
 import { doerOf } from "../../http/actor";
-import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
+import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { importNmapFile } from "./attack-surface-import.service";
 import { getAttackSurface, listSurfaceImports } from "./attack-surface.service";
 
@@ -32,7 +32,7 @@ export const attackSurfaceRoutes =
       "/imports/nmap",
       {
         config: { policy: { access: "tenant", permission: "data.write", apiKey: true } },
-        bodyLimit: UPLOAD_LIMIT,
+        bodyLimit: uploadLimits.nmap,
         schema: {
           tags: ["imports", ...tags],
           description: "Import an nmap XML scan (`nmap -sV --script ssl-cert -oX scan.xml TARGETS`) as the raw request body.",
@@ -43,7 +43,7 @@ export const attackSurfaceRoutes =
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        return withUploadedFile(request.body, (source) => importNmapFile(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
+        return withUploadedFile(request, (source) => importNmapFile(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
       },
     );
   };

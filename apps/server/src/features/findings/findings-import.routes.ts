@@ -1,9 +1,10 @@
+import { uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { ingestTenant } from "../../http/tenant-scope";
 import { doerOf } from "../../http/actor";
-import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
+import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { importAssetInventory } from "../assets/asset-inventory.service";
 import { importFindingFile } from "./findings-import.service";
 
@@ -19,7 +20,7 @@ export const findingImportRoutes =
       "/imports/findings",
       {
         config: { policy: { access: "tenant", permission: "data.write", apiKey: true } },
-        bodyLimit: UPLOAD_LIMIT,
+        bodyLimit: uploadLimits.findings,
         schema: {
           tags: ["imports"],
           description: "Import a vulnerability scanner report (raw file body). `partial=true` for a scan of part of the assets' checks: it never marks findings fixed.",
@@ -35,7 +36,7 @@ export const findingImportRoutes =
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
         const { format, filename, partial } = request.query;
-        return withUploadedFile(request.body, (source) => importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial }));
+        return withUploadedFile(request, (source) => importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial }));
       },
     );
 
@@ -43,7 +44,7 @@ export const findingImportRoutes =
       "/imports/assets",
       {
         config: { policy: { access: "tenant", permission: "data.write", apiKey: true } },
-        bodyLimit: UPLOAD_LIMIT,
+        bodyLimit: uploadLimits.assets,
         schema: {
           tags: ["imports"],
           description: "Import vulnerable-asset records of the spec's shape (JSON array or CSV, raw body) into the asset inventory.",
@@ -53,7 +54,7 @@ export const findingImportRoutes =
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        return withUploadedFile(request.body, (source) => importAssetInventory(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
+        return withUploadedFile(request, (source) => importAssetInventory(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
       },
     );
   };

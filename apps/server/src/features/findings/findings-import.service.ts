@@ -4,6 +4,7 @@ import { invalid } from "../../http/errors";
 import { detectFindingFormat } from "../../importers/findings";
 import type { ImportSource } from "../../importers/types";
 import { newId } from "../../lib/tokens";
+import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
 import { addTimeline } from "../timeline/timeline.repository";
 import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "../imports/import-tally";
@@ -99,6 +100,8 @@ export async function storeFindingEvents(
         const result = await writer.write(batch.map((b, i) => ({ ...b, ...(resolved[i] as (typeof resolved)[number]) })));
         for (const k of ["created", "updated", "merged", "reopened"] as const) counts[k] += result[k];
         batch = [];
+        // Other requests (and /healthz) get their turn between batches; the transaction stays open.
+        await yieldToEventLoop();
       };
       for await (const event of events) {
         tally.rowsRead++;
@@ -119,6 +122,7 @@ export async function storeFindingEvents(
         }
       }
       await flush();
+      tally.finish();
       await assets.finish();
       counts.assetsCreated = assets.created;
       counts.assetsMatched = assets.matched;

@@ -3,14 +3,15 @@ import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { invalid } from "../../http/errors";
 import { newId } from "../../lib/tokens";
-import { detectAlertFormat, importerFor } from "../../importers";
+import { detectAlertFormat, type ImportEvent, importerFor } from "../../importers";
+import { parsedOffThread, worthAWorker } from "../../importers/off-thread";
 import type { ImportSource } from "../../importers/types";
+import { startWorker } from "../../lib/worker-entry";
 import { toAlertRow } from "../alerts/alert-row";
 import type { Doer } from "../../http/actor";
-import { upsertAlerts } from "../alerts/alerts.repository";
+import { writeAlertRows } from "../alerts/alert-ingest.service";
 import { policyFor } from "../alerts/sla";
 import { slaPolicies } from "../alerts/sla-policies.repository";
-import { markAlertsChanged } from "../rollups/rollup-refresher";
 import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "./import-tally";
 
 const BATCH = 1000;
@@ -33,19 +34,28 @@ export async function resolveFormat(source: ImportSource, format: string | undef
   return detected;
 }
 
+/** The importer's events: read on this thread, or for a big file in a worker thread (importers/off-thread.ts). */
+async function* importEvents(source: ImportSource, format: AlertImportFormat, offThread?: boolean): AsyncGenerator<ImportEvent> {
+  if (!source.path || !(await worthAWorker(source, offThread))) {
+    yield* importerFor(format)(source);
+    return;
+  }
+  yield* parsedOffThread<{ format: AlertImportFormat; path: string }, ImportEvent>(startWorker(import.meta.url, "./alert-import.worker.ts", "alert-import-worker"), { format, path: source.path });
+}
+
 /**
- * Imports one file into one tenant in a single transaction: rows are written in batches as they
- * stream in, rejected rows go to quarantine with their reasons, and a file that turns out to be
- * malformed rolls everything back.
+ * Imports one file into one tenant in a single transaction: rows are written in slices as they
+ * stream in (the event loop runs between slices), rejected rows go to quarantine with their
+ * reasons (a bounded number), and a file that turns out to be malformed or mostly unreadable
+ * rolls everything back.
  */
 export async function importAlertFile(
   ctx: AppContext,
   tenantId: string,
   source: ImportSource,
-  options: { format?: string; filename: string | null; doer: Doer },
+  options: { format?: string; filename: string | null; doer: Doer; offThread?: boolean },
 ): Promise<ImportReport> {
   const format = await resolveFormat(source, options.format, options.filename);
-  const importer = importerFor(format);
   const now = ctx.now();
   const policies = await slaPolicies(ctx.db, tenantId);
   const importId = newId();
@@ -59,13 +69,12 @@ export async function importAlertFile(
       let batch: AlertsTable[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
-        const result = await upsertAlerts(trx, tenantId, batch, ctx.bulk);
-        await markAlertsChanged(trx, tenantId, batch);
+        const result = await writeAlertRows(ctx, trx, tenantId, batch);
         created += result.created;
         updated += result.updated;
         batch = [];
       };
-      for await (const event of importer(source)) {
+      for await (const event of importEvents(source, format, options.offThread)) {
         tally.rowsRead++;
         if (event.kind === "record") {
           const alert = event.alert as Parameters<typeof toAlertRow>[0];
@@ -81,6 +90,7 @@ export async function importAlertFile(
         }
       }
       await flush();
+      tally.finish();
       await trx.updateTable("import_runs").set({ report: JSON.stringify(report()) }).where("id", "=", importId).execute();
     });
   } catch (error) {

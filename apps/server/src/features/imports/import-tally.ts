@@ -1,4 +1,4 @@
-import type { DataQualityFinding } from "@watchfloor/shared";
+import { type DataQualityFinding, errorCodes, importLimits } from "@watchfloor/shared";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { AppError } from "../../http/errors";
@@ -18,16 +18,36 @@ export interface ImportTallyReport {
   rejectedCount: number;
   findings: DataQualityFinding[];
   findingCount: number;
+  /** Rejected rows kept in quarantine (at most importLimits.quarantineRows)... */
+  quarantined: number;
+  /** ...and those only counted: the rest of rejectedCount. */
+  notQuarantined: number;
+}
+
+/** The rows read so far are mostly rejected: the file is refused whole (400, nothing stored). */
+export class UnreadableFileError extends Error {
+  constructor(rejected: number, read: number) {
+    const share = `${Math.round(importLimits.maxRejectedShare * 100)}%`;
+    super(
+      read >= importLimits.probeRows
+        ? `more than ${share} of the first ${importLimits.probeRows.toLocaleString("en")} rows could not be read (${rejected.toLocaleString("en")} rejected)`
+        : `more than ${share} of its ${read.toLocaleString("en")} rows could not be read (${rejected.toLocaleString("en")} rejected)`,
+    );
+    this.name = "UnreadableFileError";
+  }
 }
 
 /**
  * Counts what an import read, skipped, rejected (keeping rejected rows in quarantine with their
- * reasons) and noticed, with bounded lists so a million-row file keeps a small report.
+ * reasons) and noticed, with bounded lists so a million-row file keeps a small report and a
+ * bounded quarantine. A file whose first rows are mostly rejected is refused whole
+ * (UnreadableFileError, thrown inside the import's transaction so nothing is stored).
  */
 export class ImportTally {
   rowsRead = 0;
   rejectedCount = 0;
   findingCount = 0;
+  quarantined = 0;
   readonly rejected: ImportTallyReport["rejected"] = [];
   readonly findings: DataQualityFinding[] = [];
   private readonly skips = new Map<string, number>();
@@ -47,13 +67,30 @@ export class ImportTally {
 
   async reject(db: Db, row: number, problems: { field: string; reason: string }[], raw: string): Promise<void> {
     this.rejectedCount++;
+    // rowsRead counts this row already: more than the share of the first probeRows is judged at once.
+    if (this.rowsRead <= importLimits.probeRows && this.rejectedCount > importLimits.probeRows * importLimits.maxRejectedShare) {
+      throw new UnreadableFileError(this.rejectedCount, Math.max(this.rowsRead, importLimits.probeRows));
+    }
     if (this.rejected.length < REPORT_LIMIT) this.rejected.push({ row, problems });
+    if (this.quarantined >= importLimits.quarantineRows) return;
+    this.quarantined++;
     const { tenantId, importId, format, now } = this.run;
     await db
       .insertInto("quarantine")
       // The row is kept as sent, but for U+0000, which PostgreSQL text cannot hold (shown as U+FFFD).
       .values({ id: newId(), tenant_id: tenantId, import_id: importId, format, row_number: row, raw: raw.replaceAll("\u0000", "\uFFFD"), problems: JSON.stringify(problems), created_at: now, resolved_at: null })
       .execute();
+  }
+
+  /**
+   * Called once the whole file is read, before the import commits: a file shorter than
+   * probeRows (but not tiny) is judged on all its rows.
+   */
+  finish(): void {
+    const read = this.rowsRead;
+    if (read >= importLimits.minProbeRows && read < importLimits.probeRows && this.rejectedCount > read * importLimits.maxRejectedShare) {
+      throw new UnreadableFileError(this.rejectedCount, read);
+    }
   }
 
   summary(): ImportTallyReport {
@@ -64,6 +101,8 @@ export class ImportTally {
       rejectedCount: this.rejectedCount,
       findings: this.findings,
       findingCount: this.findingCount,
+      quarantined: this.quarantined,
+      notQuarantined: this.rejectedCount - this.quarantined,
     };
   }
 }
@@ -78,8 +117,12 @@ export async function readHead(source: ImportSource, limit = 16_384): Promise<st
   return head;
 }
 
-/** A file the importer could not read at all becomes a 422 that says nothing was imported. */
+/**
+ * A file the importer could not read at all becomes a 422, and one that is mostly unreadable a
+ * 400, each saying nothing was imported.
+ */
 export function malformedFile(error: unknown): unknown {
+  if (error instanceof UnreadableFileError) return new AppError(400, errorCodes.unreadableFile, `The file was rejected whole: ${error.message}. Nothing was imported.`);
   if (error instanceof ImportFileError) return new AppError(422, "MALFORMED_FILE", `The file was rejected whole: ${error.message}. Nothing was imported.`);
   return error;
 }

@@ -1,4 +1,4 @@
-import { alertInputSchema } from "@watchfloor/shared";
+import { alertInputSchema, uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -9,7 +9,7 @@ import { ingestAlerts } from "../alerts/alert-ingest.service";
 import { ingestTenant } from "../../http/tenant-scope";
 import { doerOf } from "../../http/actor";
 import { importAlertFile } from "./alert-import.service";
-import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "./upload";
+import { acceptRawUploads, withUploadedFile } from "./upload";
 
 export const importRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -23,13 +23,13 @@ export const importRoutes =
       "/imports/alerts",
       {
         config: write,
-        bodyLimit: UPLOAD_LIMIT,
+        bodyLimit: uploadLimits.alerts,
         schema: { tags: ["imports"], querystring: z.object({ tenantId: z.string().optional(), format: z.string().max(40).optional(), filename: z.string().max(255).optional() }) },
       },
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        return withUploadedFile(request.body, (source) => importAlertFile(ctx, tenantId, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
+        return withUploadedFile(request, (source) => importAlertFile(ctx, tenantId, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
       },
     );
 

@@ -1,8 +1,9 @@
+import { uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
-import { acceptRawUploads, UPLOAD_LIMIT, withUploadedFile } from "../imports/upload";
+import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { importIntelFile, intelFeeds, intelStatus } from "./intel.service";
 
 /**
@@ -19,7 +20,7 @@ export const intelRoutes =
         `/intel/${feed}`,
         {
           config: { policy: { access: "platform" } },
-          bodyLimit: UPLOAD_LIMIT,
+          bodyLimit: uploadLimits.intel,
           schema: {
             tags: ["intel"],
             description: `Load a ${feed.toUpperCase()} file (raw body); every tenant's findings are re-flagged or re-ranked.`,
@@ -28,7 +29,7 @@ export const intelRoutes =
         },
         async (request) => {
           const doer = await doerOf(ctx, request);
-          return withUploadedFile(request.body, (source) => importIntelFile(ctx, feed, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
+          return withUploadedFile(request, (source) => importIntelFile(ctx, feed, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
         },
       );
     }
