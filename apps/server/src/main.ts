@@ -25,9 +25,13 @@ import { seedDemoTenants } from "./seed/demo-tenants";
 import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";
 import { newId } from "./lib/tokens";
+import { inSlices } from "./lib/yield";
 import { defaultWebDist, openRuntime } from "./runtime";
 
 class UsageError extends Error {}
+
+/** Rows added to a search index per transaction (about 10 ms for alerts); the event loop runs between. */
+const SEARCH_INDEX_SLICE = 250;
 
 /** How often `serve` refreshes the SQLite planner's statistics (database.ts, optimize). */
 const PLANNER_STATISTICS_MS = 6 * 3_600_000;
@@ -87,7 +91,9 @@ program
     const indexTimer = setInterval(() => {
       if (indexing) return;
       indexing = true;
-      Promise.all([indexPendingAlerts(ctx.db), indexPendingFindings(ctx.db)])
+      // In slices of a few milliseconds: one statement indexing 20,000 alerts held the thread for a second.
+      inSlices((n) => indexPendingAlerts(ctx.db, n), SEARCH_INDEX_SLICE)
+        .then(() => inSlices((n) => indexPendingFindings(ctx.db, n), SEARCH_INDEX_SLICE))
         .catch((error: unknown) => app.log.error({ err: error }, "search indexing failed"))
         .finally(() => {
           indexing = false;

@@ -1,20 +1,26 @@
+import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { isSqlite } from "../../db/dialect";
+import { yieldToEventLoop } from "../../lib/yield";
 import { type LeafRef, refreshLeaves } from "./rollup-refresh";
-import { RefreshSchedule } from "./rollup-schedule";
+import { nextSliceLeaves, RefreshSchedule } from "./rollup-schedule";
 import * as repo from "./rollups.repository";
 import { TOP_LEVEL, unitOf } from "./rollup-units";
 
-// Safety net for marks this process was not told about (another process, a crash, a CLI import).
-const POLL_MS = 1000;
-// Distinct leaves per transaction: bounds how long one refresh holds the database. A refresh
-// that gives way to writes goes in smaller steps, so it gives way sooner.
-const BATCH_LEAVES = 1000;
-const YIELDING_BATCH_LEAVES = 100;
-// Expiry refreshes (a due time passed) are batched at least this far apart.
-const MIN_EXPIRY_MS = 1000;
-const MAX_TIMER_MS = 60_000;
+// There is no polling: this process's writes poke the schedule, and marks it was not told about
+// (a CLI import, a crash) are refreshed at start, by the next poke, or by the first reader of
+// their tenants (readers always refresh what they read first).
+// Distinct leaves per transaction start here and adapt so that one transaction takes about
+// SLICE_MS (a leaf costs from well under a millisecond to tens of them, by how many alerts it
+// holds): the event loop runs between transactions, so other requests and /healthz are answered
+// during a big refresh (better-sqlite3 blocks the thread for each statement).
+const FIRST_SLICE_LEAVES = 4;
+// Expiry refreshes (a due time passed) are batched at least this far apart: readers count leaves
+// whose due time passed directly meanwhile (exact), so this only bounds how much they count.
+const MIN_EXPIRY_MS = 60_000;
+// Timers wait for the next due time, re-checked at least hourly (the clock may have moved).
+const MAX_TIMER_MS = 3_600_000;
 // Leaves of the last hour (or later) are "live": what a watched dashboard shows changing.
 const LIVE_UNITS = 4;
 
@@ -24,15 +30,16 @@ type Drain = { filter: Filter; yieldToWrites: boolean };
 
 /**
  * Keeps the rollups of one database current: refreshes queued leaves after changes (live ones
- * within a quarter second, older ones once a burst of writes pauses, see rollup-schedule.ts),
- * polls the queue, re-counts leaves whose SLA counts expire as the clock passes due times, and
- * lets readers flush what concerns them first, so answers are always exact. All work is
- * serialised: blocks are rebuilt from their children, which must not change midway.
+ * within half a second, older ones once a burst of writes pauses, see rollup-schedule.ts),
+ * re-counts leaves whose SLA counts expire as the clock passes due times, and lets readers
+ * flush what concerns them first, so answers are always exact. Idle, it runs nothing: no poll,
+ * and a timer only for the next due time. All work is serialised (blocks are rebuilt from their
+ * children, which must not change midway) and done in slices of about SLICE_MS.
  */
 export class RollupRefresher {
   private tail: Promise<unknown> = Promise.resolve();
-  private poll: NodeJS.Timeout | undefined;
   private expiry: NodeJS.Timeout | undefined;
+  private sliceLeaves = FIRST_SLICE_LEAVES;
   private running = false;
   private expiring = false;
   private readonly keyCache = new Map<string, number>();
@@ -48,11 +55,6 @@ export class RollupRefresher {
     this.onError = onError;
     this.running = true;
     running.add(this);
-    // Not while this process is writing: the schedule has that in hand.
-    this.poll = setInterval(() => {
-      if (!this.schedule.pending) this.background({ filter: {}, yieldToWrites: true }, false);
-    }, POLL_MS);
-    this.poll.unref();
     this.background({ filter: {}, yieldToWrites: false }, true);
   }
 
@@ -60,16 +62,34 @@ export class RollupRefresher {
     this.running = false;
     running.delete(this);
     this.schedule.cancel();
-    for (const timer of [this.poll, this.expiry]) if (timer) clearTimeout(timer);
+    if (this.expiry) clearTimeout(this.expiry);
     await this.tail.catch(() => undefined);
   }
 
-  /** Changes were queued (`live`: some in the last hour). */
-  poke(live: boolean): void {
-    if (this.running) this.schedule.poke(live);
+  /** Resolves once no refresh is running or queued (tests). */
+  async whenIdle(): Promise<void> {
+    let tail: Promise<unknown>;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail);
   }
 
-  /** Before reading: refresh everything queued for these tenants (without waiting when nothing is). */
+  /**
+   * Changes were queued for these quarter hours. Live ones (the last hour, by this context's
+   * clock, which tests and the test clock control) are refreshed within half a second.
+   */
+  poke(units: readonly number[]): void {
+    if (!this.running) return;
+    const liveFrom = unitOf(this.ctx.now()) - LIVE_UNITS;
+    this.schedule.poke(units.some((u) => u >= liveFrom));
+  }
+
+  /**
+   * Before reading: refresh everything queued for these tenants (without waiting when nothing
+   * is). The reader waits for the refresh, which runs in slices like any other (the event loop
+   * keeps serving other requests meanwhile).
+   */
   async flush(tenantIds: readonly string[]): Promise<void> {
     // Queue rows go in the same transaction as their alert change and out in the same one as
     // the refresh: none queued means the rollups of these tenants hold every committed change.
@@ -95,7 +115,7 @@ export class RollupRefresher {
     }).catch((error: unknown) => {
       if (!this.running) return;
       this.onError(error);
-      // Hand over to the poll, which retries every second.
+      // The marks stay queued: the next poke, reader or start retries them.
       this.schedule.settled(Number.POSITIVE_INFINITY);
     });
   }
@@ -106,34 +126,39 @@ export class RollupRefresher {
     return next;
   }
 
-  /** Refreshes the queued leaves matching the filter until none is left (or writes resume). */
+  /**
+   * Refreshes the queued leaves matching the filter until none is left (or writes resume). The
+   * queue is read once per round (marks made meanwhile wait for the next round) and its leaves
+   * are refreshed a slice at a time, each slice in its own transaction with its marks.
+   */
   private async drain({ filter, yieldToWrites }: Drain): Promise<"idle" | "refreshed" | "interrupted"> {
     // A cheap look first: readers call this on every request.
     if ((await repo.queuedLeaves(this.ctx.db, filter, 1)).length === 0) return "idle";
     const started = Date.now();
-    const batch = yieldToWrites ? YIELDING_BATCH_LEAVES : BATCH_LEAVES;
     for (;;) {
-      const more = await this.inTransaction(async (trx) => {
-        // Several marks of one leaf (one per write) are one refresh; their rows go together.
-        const leaves = new Map<string, LeafRef>();
-        const ids: number[] = [];
-        for (const q of await repo.queuedLeaves(trx, filter)) {
-          const key = `${q.tenant_id}|${q.unit}`;
-          if (!leaves.has(key)) {
-            if (leaves.size >= batch) continue;
-            leaves.set(key, { tenantId: q.tenant_id, unit: Number(q.unit) });
-          }
-          ids.push(Number(q.id));
-        }
-        if (leaves.size === 0) return false;
-        await refreshLeaves(trx, [...leaves.values()], this.ctx.now(), { keyCache: this.keyCache });
-        await repo.dequeue(trx, ids);
-        return leaves.size >= batch;
-      });
-      if (!more) return "refreshed";
-      // Let waiting requests in between steps of a big backlog, and stop for new writes.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (yieldToWrites && this.schedule.lastPoke >= started) return "interrupted";
+      // Several marks of one leaf (one per write) are one refresh; their rows go together.
+      const leaves = new Map<string, { ref: LeafRef; ids: number[] }>();
+      for (const q of await repo.queuedLeaves(this.ctx.db, filter)) {
+        const key = `${q.tenant_id}|${q.unit}`;
+        const leaf = leaves.get(key) ?? { ref: { tenantId: q.tenant_id, unit: Number(q.unit) }, ids: [] };
+        leaf.ids.push(Number(q.id));
+        leaves.set(key, leaf);
+      }
+      if (leaves.size === 0) return "refreshed";
+      const queue = [...leaves.values()];
+      for (let i = 0; i < queue.length; ) {
+        const slice = queue.slice(i, i + this.sliceLeaves);
+        i += slice.length;
+        const sliceStarted = performance.now();
+        await this.inTransaction(async (trx) => {
+          await refreshLeaves(trx, slice.map((l) => l.ref), this.ctx.now(), { keyCache: this.keyCache });
+          await repo.dequeue(trx, slice.flatMap((l) => l.ids));
+        });
+        this.adapt(slice.length, performance.now() - sliceStarted);
+        // Let waiting requests in between slices of a big backlog, and stop for new writes.
+        await yieldToEventLoop();
+        if (yieldToWrites && this.schedule.lastPoke >= started) return "interrupted";
+      }
     }
   }
 
@@ -141,9 +166,14 @@ export class RollupRefresher {
   private async expire(): Promise<void> {
     this.expiring = false;
     const now = this.ctx.now();
-    const stale = await repo.dueLeaves(this.ctx.db, now);
-    if (stale.length) {
-      await this.inTransaction((trx) => refreshLeaves(trx, stale.map((r) => ({ tenantId: r.tenant_id, unit: Number(r.start) })), now, { totalsOnly: true }));
+    const stale = (await repo.dueLeaves(this.ctx.db, now)).map((r) => ({ tenantId: r.tenant_id, unit: Number(r.start) }));
+    for (let i = 0; i < stale.length; ) {
+      const slice = stale.slice(i, i + this.sliceLeaves);
+      i += slice.length;
+      const sliceStarted = performance.now();
+      await this.inTransaction((trx) => refreshLeaves(trx, slice, now, { totalsOnly: true }));
+      this.adapt(slice.length, performance.now() - sliceStarted);
+      await yieldToEventLoop();
     }
     const next = await repo.earliestDue(this.ctx.db, TOP_LEVEL);
     if (this.expiry) clearTimeout(this.expiry);
@@ -151,6 +181,11 @@ export class RollupRefresher {
     const wait = Math.min(MAX_TIMER_MS, Math.max(MIN_EXPIRY_MS, next - this.ctx.now() + 1));
     this.expiry = setTimeout(() => this.background({ filter: {}, yieldToWrites: true }, true), wait);
     this.expiry.unref();
+  }
+
+  /** Sizes the next slice from how long this one took. */
+  private adapt(leaves: number, ms: number): void {
+    if (leaves > 0) this.sliceLeaves = nextSliceLeaves(leaves, ms);
   }
 
   /** One transaction; on PostgreSQL an advisory lock serialises refreshers of several processes. */
@@ -189,9 +224,7 @@ export async function markAlertsChanged(db: repo.Db, tenantId: string, rows: rea
   const units = new Set<number>();
   for (const row of rows) units.add(unitOf(row.detected_at));
   if (units.size === 0) return;
-  await repo.enqueueLeaves(db, [...units].map((unit) => ({ tenant_id: tenantId, unit })));
-  // The wall clock, not the context's: this only decides how soon to refresh.
-  const liveFrom = unitOf(Date.now()) - LIVE_UNITS;
-  const live = [...units].some((u) => u >= liveFrom);
-  for (const refresher of running) refresher.poke(live);
+  const list = [...units];
+  await repo.enqueueLeaves(db, list.map((unit) => ({ tenant_id: tenantId, unit })));
+  for (const refresher of running) refresher.poke(list);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RefreshSchedule } from "./rollup-schedule";
+import { MAX_SLICE_LEAVES, nextSliceLeaves, RefreshSchedule, SLICE_MS } from "./rollup-schedule";
 
 describe("rollup refresh schedule", () => {
   let runs: { at: number; liveOnly: boolean; force: boolean }[];
@@ -62,5 +62,18 @@ describe("rollup refresh schedule", () => {
     schedule.cancel();
     vi.advanceTimersByTime(60_000);
     expect(runs).toEqual([]);
+  });
+});
+
+describe("refresh slices", () => {
+  it("fit about SLICE_MS at the pace of the last one, growing at most fourfold, within bounds", () => {
+    expect(nextSliceLeaves(4, 60)).toBe(1);
+    expect(nextSliceLeaves(10, 15)).toBe(10);
+    expect(nextSliceLeaves(10, 5)).toBe(30);
+    expect(nextSliceLeaves(10, 0.1)).toBe(40);
+    expect(nextSliceLeaves(1, 400)).toBe(1);
+    expect(nextSliceLeaves(900, 1)).toBe(MAX_SLICE_LEAVES);
+    expect(nextSliceLeaves(3, 0)).toBe(12);
+    expect(SLICE_MS).toBeLessThan(50);
   });
 });

@@ -10,6 +10,21 @@ const QUIET_MS = 2000;
 // either: they refresh what they need first (RollupRefresher.flush).
 const MAX_LAG_MS = 60_000;
 
+/** How long one refresh transaction should take: the event loop runs between transactions. */
+export const SLICE_MS = 15;
+/** The most leaves one refresh transaction takes, however cheap they are. */
+export const MAX_SLICE_LEAVES = 1000;
+
+/**
+ * Leaves for the next refresh transaction, given that the last one refreshed `leaves` in `ms`:
+ * as many as fit in SLICE_MS at that pace, growing at most fourfold at a time (cheap leaves
+ * next to a dear one), at least one and at most MAX_SLICE_LEAVES.
+ */
+export function nextSliceLeaves(leaves: number, ms: number): number {
+  const fit = ms > 0 ? Math.floor((leaves * SLICE_MS) / ms) : MAX_SLICE_LEAVES;
+  return Math.max(1, Math.min(MAX_SLICE_LEAVES, leaves * 4, fit));
+}
+
 /**
  * When to run a background refresh, given the marks this process made. A refresh of older
  * leaves may be interrupted by new marks (the refresher checks `lastPoke`); the marks then stay
