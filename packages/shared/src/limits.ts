@@ -27,7 +27,7 @@ export const layout = {
 export const jsonMaxDepth = 64;
 
 /**
- * File imports (docs/importers/README.md, "Limits"). A file that is mostly unreadable is refused
+ * File imports (docs/importers/limits.md). A file that is mostly unreadable is refused
  * whole: its first `sniffBytes` hold a NUL byte or are not UTF-8 text, or more than
  * `maxRejectedShare` of its first `probeRows` rows are rejected (judged at the end for a file of
  * `minProbeRows` to `probeRows` rows; shorter files are never judged by the share). Quarantine

@@ -1,7 +1,7 @@
 import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, type SlaState } from "@watchfloor/shared";
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../db/tables";
-import { isSqlite } from "../../db/dialect";
+import { isSqlite, unindexed } from "../../db/dialect";
 import type { Cursor, CursorSort } from "../../http/cursor";
 import { afterCursor } from "../../db/keyset";
 import { invalid } from "../../http/errors";
@@ -86,9 +86,7 @@ type FilterColumn =
  * index selection; PostgreSQL's planner weighs the LIMIT itself.
  */
 function filterColumn(db: Kysely<DB>, column: FilterColumn) {
-  return isSqlite(db as Kysely<unknown>)
-    ? sql<string | number | null>`+alerts.${sql.ref(column)}`
-    : sql<string | number | null>`alerts.${sql.ref(column)}`;
+  return unindexed(db as Kysely<unknown>, "alerts", column);
 }
 
 /** Applies every filter of the list query; tenant scope first, always. */

@@ -1,10 +1,18 @@
 import type { AppContext } from "../../context";
+import { yieldToEventLoop } from "../../lib/yield";
 import { attackActivity } from "../attack/matrix.repository";
 import type { RankedDim } from "../rollups/rollup-leaf";
 import { rollupsFor } from "../rollups/rollup-refresher";
 import { planWindow, uniqueBlocks, type WindowPlan } from "../rollups/rollup-units";
 import { addFigures, blockCounts, blockFigures, emptyFigures, type Figures, topRanked } from "../rollups/rollup-window";
 import * as repo from "./dashboard.repository";
+
+/**
+ * Ranges counted directly per query. One: a quarter hour of a 100,000-alert day takes about
+ * 3 ms, and the total is the same as one query over all of them (310 ms against 301 ms for 97),
+ * while SQLite's plans for 3 to 32 OR-ed ranges took up to three times as long in total.
+ */
+const DIRECT_RANGES = 1;
 
 export type Counts = { total: number; critical: number; high: number };
 type Ranked = { key: string; n: number }[];
@@ -69,7 +77,15 @@ export async function rollupSource(ctx: AppContext, tenantIds: readonly string[]
     async figures(from, to) {
       const plan = planWindow(from, to);
       const { byTenant: figures, direct } = await blockFigures(ctx, tenantIds, plan.blocks, now);
-      return byTenant(await repo.rangeTotals(ctx.db, tenantIds, [...plan.partial, ...direct], now), figures);
+      // Right after a big ingest of fresh alerts most recent leaves are stale (a due time passed
+      // since their refresh), and one query over all of them held the thread for 300 ms: count
+      // them a few quarter hours at a time, letting other requests in between.
+      const ranges = [...plan.partial, ...direct];
+      for (let i = 0; i < ranges.length; i += DIRECT_RANGES) {
+        if (i > 0) await yieldToEventLoop();
+        byTenant(await repo.rangeTotals(ctx.db, tenantIds, ranges.slice(i, i + DIRECT_RANGES), now), figures);
+      }
+      return figures;
     },
     async overTime(from, to, bucket) {
       const buckets = Array.from({ length: Math.ceil((to - from) / bucket) }, (_, i) => planWindow(from + i * bucket, Math.min(to, from + (i + 1) * bucket)));

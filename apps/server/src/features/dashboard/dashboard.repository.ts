@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { unindexed } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { alertTenantIn, inRanges } from "../rollups/rollup-read.repository";
 
@@ -119,7 +120,8 @@ export async function rangeRanked(db: Kysely<DB>, tenantIds: readonly string[], 
     .where(alertTenantIn(db, tenantIds));
   if (column === "host") query = query.where("alerts.hostname", "is not", null).where("alerts.hostname", "!=", "");
   if (column === "user") query = query.where("alerts.username", "is not", null).where("alerts.username", "!=", "");
-  if (column === "assignee") query = query.where(open);
+  // The status index would walk every open alert of every time instead of the ranges.
+  if (column === "assignee") query = query.where(sql<boolean>`${unindexed(db as never, "alerts", "status")} in ('Open', 'Acknowledged', 'In Progress')`);
   query = query.groupBy(value).orderBy(sql`count(*)`, "desc").orderBy(value);
   return (limit === undefined ? query : query.limit(limit)).execute();
 }

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { unindexed } from "../../db/dialect";
 import type { RankedDim } from "./rollup-leaf";
 import type { Db } from "./rollups.repository";
 import type { Block } from "./rollup-units";
@@ -62,4 +62,4 @@ export const inRanges = (ranges: readonly [number, number][]): RawBuilder<boolea
  * detected_at range. A unary plus hides the column from index selection (SQLite only).
  */
 export const alertTenantIn = (db: Db, tenantIds: readonly string[]): RawBuilder<boolean> =>
-  isSqlite(db as never) ? sql<boolean>`+alerts.tenant_id in (${sql.join([...tenantIds])})` : sql<boolean>`alerts.tenant_id in (${sql.join([...tenantIds])})`;
+  sql<boolean>`${unindexed(db as never, "alerts", "tenant_id")} in (${sql.join([...tenantIds])})`;
