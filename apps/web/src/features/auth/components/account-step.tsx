@@ -61,7 +61,8 @@ function SecondFactorStep({
   onLocked: () => void;
   footer: ReactNode;
 }) {
-  const [method, setMethod] = useState<"totp" | "recovery">(kinds.includes("totp") ? "totp" : "recovery");
+  const hasTotp = kinds.includes("totp");
+  const [method, setMethod] = useState<"totp" | "recovery">(hasTotp ? "totp" : "recovery");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,10 +83,19 @@ function SecondFactorStep({
     }
   }
 
+  const passkey = (variant: "primary" | "secondary") =>
+    kinds.includes("passkey") && (
+      <Button variant={variant} className="w-full" disabled={busy} onClick={() => attempt(verifyWithPasskey)}>
+        Use a passkey
+      </Button>
+    );
+
   return (
     <AuthCard title="Confirm it is you" subtitle="Your account has a second factor." footer={footer}>
       <div className="space-y-4">
         {error && <Notice tone="error">{error}</Notice>}
+        {/* A passkey-only account signs in with its passkey first; a recovery code is the fallback. */}
+        {!hasTotp && passkey("primary")}
         <form
           noValidate
           onSubmit={(e: FormEvent) => {
@@ -101,25 +111,24 @@ function SecondFactorStep({
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          <Button type="submit" className="w-full" loading={busy}>
+          <Button type="submit" variant={hasTotp ? "primary" : "secondary"} className="w-full" loading={busy}>
             Verify
           </Button>
         </form>
-        {kinds.includes("passkey") && (
-          <Button variant="secondary" className="w-full" disabled={busy} onClick={() => attempt(verifyWithPasskey)}>
-            Use a passkey
-          </Button>
+        {hasTotp && passkey("secondary")}
+        {/* Without an authenticator app the form only takes recovery codes: nothing to switch. */}
+        {hasTotp && (
+          <button
+            type="button"
+            className="text-sm font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+            onClick={() => {
+              setMethod(method === "totp" ? "recovery" : "totp");
+              setCode("");
+            }}
+          >
+            {method === "totp" ? "Use a recovery code" : "Use the authenticator app"}
+          </button>
         )}
-        <button
-          type="button"
-          className="text-sm font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
-          onClick={() => {
-            setMethod(method === "totp" ? "recovery" : "totp");
-            setCode("");
-          }}
-        >
-          {method === "totp" ? "Use a recovery code" : kinds.includes("totp") ? "Use the authenticator app" : ""}
-        </button>
       </div>
     </AuthCard>
   );
