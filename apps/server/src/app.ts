@@ -39,6 +39,8 @@ import { mapRoutes } from "./features/map/map.routes";
 import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
+import { drpRoutes } from "./features/drp/drp.routes";
+import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
 import { type RegisteredRoute, registerAuthGuard } from "./http/auth-guard";
@@ -65,6 +67,7 @@ const apiFeatures = [
   secondFactorRoutes,
   accountAdminRoutes,
   tenantRoutes,
+  tenantModuleRoutes,
   invitationRoutes,
   apiKeyRoutes,
   auditRoutes,
@@ -87,6 +90,7 @@ const apiFeatures = [
   mapRoutes,
   riskRoutes,
   attackSurfaceRoutes,
+  drpRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

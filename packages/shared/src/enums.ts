@@ -23,6 +23,31 @@ export const tenantModules = [
 export const tenantModuleSchema = z.enum(tenantModules);
 export type TenantModule = z.infer<typeof tenantModuleSchema>;
 
+/**
+ * Modules a provider switches on per tenant (docs/modules.md). The rest of tenantModules is the
+ * core every tenant has. The API refuses an entitled module's data for a tenant without it.
+ */
+export const entitledModules = ["compliance", "automation", "vm", "mdr", "drp", "cloud-sec", "ctem"] as const satisfies readonly TenantModule[];
+export const entitledModuleSchema = z.enum(entitledModules);
+export type EntitledModule = z.infer<typeof entitledModuleSchema>;
+/** What a new tenant gets unless its creator says otherwise: the sidebar's "Available Upgrades" are left off. */
+export const defaultEntitledModules: readonly EntitledModule[] = ["compliance", "automation", "vm", "mdr"];
+export const coreModules = tenantModules.filter((m) => !(entitledModules as readonly string[]).includes(m));
+export const moduleLabels: Record<TenantModule, string> = {
+  alerts: "Alerts",
+  incidents: "Incidents",
+  reports: "Reports",
+  risk: "Risk",
+  "attack-surface": "Attack Surface",
+  compliance: "Compliance",
+  automation: "Automation",
+  vm: "VM",
+  mdr: "MDR",
+  drp: "DRP",
+  "cloud-sec": "Cloud Sec",
+  ctem: "CTEM",
+};
+
 export const priorities = ["Low", "Medium", "High", "Critical"] as const;
 export const prioritySchema = z.enum(priorities);
 export type Priority = z.infer<typeof prioritySchema>;
@@ -68,6 +93,9 @@ export const auditEvents = [
   "api_key.creator_removed",
   "tenant.created",
   "tenant.security_policy_changed",
+  "tenant.module_enabled",
+  "tenant.module_disabled",
+  "tenant.module_requested",
   "settings.changed",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
@@ -82,6 +110,7 @@ export const notificationKinds = [
   "assignment",
   "plan_expiry",
   "product_news",
+  "module_request",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -13,6 +13,8 @@ export const errorCodes = {
   validation: "VALIDATION_FAILED",
   unauthenticated: "UNAUTHENTICATED",
   forbidden: "FORBIDDEN",
+  /** A module's data for a tenant that does not have the module (403, docs/modules.md). */
+  moduleNotEnabled: "MODULE_NOT_ENABLED",
   notFound: "NOT_FOUND",
   conflict: "CONFLICT",
   csrf: "CSRF_FAILED",

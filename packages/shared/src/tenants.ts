@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roleSchema, tenantModuleSchema } from "./enums";
+import { entitledModuleSchema, roleSchema, tenantModuleSchema } from "./enums";
 import { emailSchema } from "./auth";
 import { nameLimits } from "./limits";
 
@@ -25,7 +25,35 @@ export type Tenant = z.infer<typeof tenantSchema>;
 export const tenantCreateBodySchema = z.object({
   name: z.string().trim().min(1).max(nameLimits.tenantName),
   slug: slugSchema,
-  modules: z.array(tenantModuleSchema).optional(),
+  /** Entitled modules to switch on; defaultEntitledModules when absent. Core modules are always on. */
+  modules: z.array(entitledModuleSchema).optional(),
+});
+
+/** One entitled module of one tenant: on or off, since when and by whom, and a pending request. */
+export const tenantModuleStateSchema = z.object({
+  module: entitledModuleSchema,
+  enabled: z.boolean(),
+  /** When it was last switched on or off (null: never changed since the tenant was made without it). */
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
+  /** A member asked the provider for it (kept until it is enabled). */
+  requestedAt: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+});
+export type TenantModuleState = z.infer<typeof tenantModuleStateSchema>;
+
+export const tenantModulesSchema = z.object({
+  tenantId: z.string(),
+  tenantName: z.string(),
+  modules: z.array(tenantModuleStateSchema),
+});
+export type TenantModules = z.infer<typeof tenantModulesSchema>;
+
+export const moduleSwitchBodySchema = z.object({ enabled: z.boolean() });
+export const moduleRequestResultSchema = z.object({
+  /** False when a request for this tenant and module was already pending (nobody is told twice). */
+  requested: z.boolean(),
+  requestedAt: z.string(),
 });
 
 export const memberSchema = z.object({

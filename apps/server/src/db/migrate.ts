@@ -11,6 +11,8 @@ import * as attackSurface from "./migrations/0009-attack-surface";
 import * as alertSortIndexes from "./migrations/0010-alert-sort-indexes";
 import * as alertSortRowid from "./migrations/0011-alert-sort-rowid";
 import * as accountSecurity from "./migrations/0012-account-security";
+import * as moduleEntitlements from "./migrations/0015-module-entitlements";
+import * as drpWatchedAssets from "./migrations/0016-drp-watched-assets";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   "0010-alert-sort-indexes": alertSortIndexes,
   "0011-alert-sort-rowid": alertSortRowid,
   "0012-account-security": accountSecurity,
+  "0015-module-entitlements": moduleEntitlements,
+  "0016-drp-watched-assets": drpWatchedAssets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,9 +8,19 @@ export interface TenantsTable {
   id: string;
   name: string;
   slug: string;
-  modules: string; // JSON array of TenantModule
   created_at: number;
   require_second_factor: Generated<number>;
+}
+
+/** One switchable module of one tenant (migration 0015, docs/modules.md). */
+export interface TenantModulesTable {
+  tenant_id: string;
+  module: string;
+  enabled: number;
+  changed_at: number | null;
+  changed_by: string | null;
+  requested_at: number | null;
+  requested_by: string | null;
 }
 
 export interface UsersTable {
@@ -639,8 +649,20 @@ export interface RiskSnapshotsTable {
   detail: string; // JSON RiskSnapshotDetail
 }
 
+/** DRP: a domain, e-mail domain, brand or executive name a tenant watches (migration 0016). */
+export interface DrpWatchedAssetsTable {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  value: string;
+  created_at: number;
+  created_by: string | null;
+}
+
 export interface DB {
+  drp_watched_assets: DrpWatchedAssetsTable;
   tenants: TenantsTable;
+  tenant_modules: TenantModulesTable;
   users: UsersTable;
   memberships: MembershipsTable;
   sessions: SessionsTable;

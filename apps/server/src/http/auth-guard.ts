@@ -1,4 +1,4 @@
-import { errorCodes, type Role, roleCan } from "@watchfloor/shared";
+import { type EntitledModule, errorCodes, moduleLabels, type Role, roleCan } from "@watchfloor/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import { minutes } from "../lib/time";
@@ -9,6 +9,7 @@ import { pendingError, pendingStep } from "./session-gate";
 import { findApiKeyByHash, touchApiKey } from "./credentials.repository";
 import { deleteSession, findSessionWithUser, touchSession } from "./credentials.repository";
 import { membershipsOf } from "./credentials.repository";
+import { tenantsWithModule } from "./entitlements.repository";
 
 export const SESSION_COOKIE = "wf_session";
 export const CSRF_COOKIE = "wf_csrf";
@@ -51,6 +52,7 @@ export function registerAuthGuard(app: FastifyInstance, ctx: AppContext, routes:
     if (!policy) return;
     checkCsrf(request);
     request.scope = authorize(request, policy);
+    if (policy.access === "tenant" && policy.module) request.scope = await entitledScope(ctx, request.scope, policy.module);
   });
 }
 
@@ -139,6 +141,24 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
     policy.access === "user" ? candidates : candidates.filter((m) => roleCan(m.role, policy.permission));
   if (policy.access === "tenant" && permitted.length === 0 && candidates.length > 0) throw forbidden();
   return { tenantIds: permitted.map((m) => m.tenantId), memberTenantIds, selected };
+}
+
+/**
+ * A module route's scope: only the tenants that have the module. Asking for one that lacks it,
+ * or having none that has it, is a 403 that names the module, never an empty answer that reads
+ * as "no data".
+ */
+async function entitledScope(ctx: AppContext, scope: TenantScope, module: EntitledModule): Promise<TenantScope> {
+  const entitled = await tenantsWithModule(ctx.db, scope.tenantIds, module);
+  const label = moduleLabels[module];
+  if (entitled.length > 0) return { ...scope, tenantIds: entitled, withoutModule: { label, tenantIds: scope.tenantIds.filter((t) => !entitled.includes(t)) } };
+  throw new AppError(
+    403,
+    errorCodes.moduleNotEnabled,
+    scope.selected
+      ? `The ${label} module is not enabled for this tenant. Ask your provider's administrators to enable it (Request on the ${label} page).`
+      : `The ${label} module is not enabled for any tenant in your scope.`,
+  );
 }
 
 export function sessionAuth(request: FastifyRequest) {

@@ -1,4 +1,4 @@
-import type { Permission, Role, SessionPending } from "@watchfloor/shared";
+import type { EntitledModule, Permission, Role, SessionPending } from "@watchfloor/shared";
 
 /**
  * Every /api/v1 route declares who may call it. The guard enforces it before the body is read,
@@ -6,13 +6,15 @@ import type { Permission, Role, SessionPending } from "@watchfloor/shared";
  * - public: anyone (sign-in, sign-up, session lookup)
  * - user: any signed-in person, acting only on their own account; `allowPending` lists the
  *   steps (second factor, password change, enrolment) during which the route stays open
- * - tenant: needs `permission` in the tenant(s) in scope; `apiKey` lets tenant API keys call it
+ * - tenant: needs `permission` in the tenant(s) in scope; `apiKey` lets tenant API keys call it;
+ *   `module` keeps only tenants that have that module (403 MODULE_NOT_ENABLED when none has it,
+ *   or when the selected tenant lacks it)
  * - platform: platform administrators (create tenants, open sign-up)
  */
 export type RoutePolicy =
   | { access: "public" }
   | { access: "user"; allowPending?: readonly SessionPending[] }
-  | { access: "tenant"; permission: Permission; apiKey?: boolean }
+  | { access: "tenant"; permission: Permission; apiKey?: boolean; module?: EntitledModule }
   | { access: "platform" };
 
 export interface SessionAuth {
@@ -49,6 +51,8 @@ export interface TenantScope {
   /** Every tenant the caller belongs to, to tell "forbidden" from "not found". */
   readonly memberTenantIds: readonly string[];
   readonly selected: string | null;
+  /** On a module route: the permitted tenants left out because they lack the module. */
+  readonly withoutModule?: { readonly label: string; readonly tenantIds: readonly string[] };
 }
 
 declare module "fastify" {

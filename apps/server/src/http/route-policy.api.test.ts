@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInClient } from "../test/factories";
+import { makeTenant, signedInClient } from "../test/factories";
 import { isolationFixtures } from "../test/isolation-fixtures";
 import { createTestApp, TestClient, type TestApp } from "../test/test-server";
 import type { RegisteredRoute } from "./auth-guard";
@@ -129,6 +129,26 @@ describe("route policy", () => {
       for (const headers of [{ "x-tenant-id": fixtures.tenantB.id }, {}] as Record<string, string>[]) {
         const response = await callAs(client, route, headers);
         if (response.statusCode !== 403) failures.push(`${key(route)} ${JSON.stringify(headers)} -> ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("module entitlements on every module route", () => {
+  it("refuses a tenant without the module (403 MODULE_NOT_ENABLED), selected or not, and never shows its data", async () => {
+    const modular = app.routes.filter((r) => r.policy.access === "tenant" && r.policy.module);
+    expect(modular.length).toBeGreaterThan(0);
+    // Tenant B's owner also belongs to a tenant without any switchable module.
+    const bare = await makeTenant(app, "No modules", []);
+    const { client } = await signedInClient(app, [{ tenantId: bare.id, role: "owner" }]);
+    const failures: string[] = [];
+    for (const route of modular) {
+      for (const headers of [{ "x-tenant-id": bare.id }, {}] as Record<string, string>[]) {
+        const response = await client.request({ method: route.method, url: fill(route), payload: body(route) as never, headers });
+        const code = response.statusCode === 403 ? response.json().code : null;
+        if (code !== "MODULE_NOT_ENABLED") failures.push(`${key(route)} ${JSON.stringify(headers)} -> ${response.statusCode} ${code ?? ""}`);
+        leaks(response.body, route, failures);
       }
     }
     expect(failures).toEqual([]);

@@ -1,9 +1,16 @@
-import { forbidden, invalid, notFound } from "./errors";
+import { errorCodes } from "@watchfloor/shared";
+import { AppError, forbidden, invalid, notFound } from "./errors";
 import type { TenantScope } from "./policy";
 
-/** For a write naming one tenant: 404 when the caller is not a member, 403 when the role is short. */
+/**
+ * For a request naming one tenant: 404 when the caller is not a member, 403 when the role is
+ * short or (on a module route) the tenant does not have the module.
+ */
 export function assertTenantInScope(scope: TenantScope, tenantId: string): void {
   if (scope.tenantIds.includes(tenantId)) return;
+  if (scope.withoutModule?.tenantIds.includes(tenantId)) {
+    throw new AppError(403, errorCodes.moduleNotEnabled, `The ${scope.withoutModule.label} module is not enabled for this tenant.`);
+  }
   if (scope.memberTenantIds.includes(tenantId)) throw forbidden();
   throw notFound("Tenant");
 }

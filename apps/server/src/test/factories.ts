@@ -1,4 +1,4 @@
-import type { Role } from "@watchfloor/shared";
+import type { EntitledModule, Role } from "@watchfloor/shared";
 import { hashPassword } from "../features/auth/password-hash";
 import { addMembership, insertUser } from "../features/users/users.repository";
 import { createTenant } from "../features/tenants/tenants.service";
@@ -10,9 +10,10 @@ export const PASSWORD = "Vigilant-Harbor-2026";
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}-${newId().slice(0, 6)}`;
 
-export async function makeTenant(app: TestApp, name = unique("Tenant")) {
+/** A tenant with a new tenant's default modules, or the entitled modules named. */
+export async function makeTenant(app: TestApp, name = unique("Tenant"), modules?: readonly EntitledModule[]) {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  return createTenant(app.ctx, null, { name, slug });
+  return createTenant(app.ctx, null, { name, slug, ...(modules ? { modules } : {}) });
 }
 
 export async function makeUser(

@@ -1,4 +1,5 @@
 import { insertFactor } from "../features/auth/factors.repository";
+import { entitledModules } from "@watchfloor/shared";
 import { newId } from "../lib/tokens";
 import type { TestApp } from "./test-server";
 import { makeTenant, makeUser, PASSWORD, signedInClient } from "./factories";
@@ -9,8 +10,9 @@ import { TestClient } from "./test-server";
  * route with a new path parameter or a write body needs an entry here; the test says which.
  */
 export async function isolationFixtures(app: TestApp) {
-  const tenantA = await makeTenant(app, "Isolation A");
-  const tenantB = await makeTenant(app, "Isolation B");
+  // Every module on both sides, so module routes answer on the data (entitlement refusals have their own test).
+  const tenantA = await makeTenant(app, "Isolation A", entitledModules);
+  const tenantB = await makeTenant(app, "Isolation B", entitledModules);
   const { client: bOwner } = await signedInClient(app, [{ tenantId: tenantB.id, role: "owner" }]);
   const bUser = await makeUser(app, [{ tenantId: tenantB.id, role: "analyst" }], { email: "b-analyst@isolation.test" });
 
@@ -37,6 +39,7 @@ export async function isolationFixtures(app: TestApp) {
 <runstats><finished time="1700000010"/><hosts up="1" down="0"/></runstats></nmaprun>`;
   await bOwner.request({ method: "POST", url: `/api/v1/imports/nmap?tenantId=${tenantB.id}`, payload: nmapScan, headers: { "content-type": "application/xml" } });
   const surfaceImport = await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
+  const watched = (await bOwner.post("/api/v1/drp/watched", { tenantId: tenantB.id, kind: "domain", value: "b-secret-brand.example" })).json();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
@@ -56,6 +59,8 @@ export async function isolationFixtures(app: TestApp) {
     findingId: finding.id,
     assetId: finding.asset_id,
     factorId,
+    watchedId: watched.id,
+    module: "drp",
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -98,6 +103,9 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/remediation-sla": { tenantId: tenantB.id, policies: [{ priority: "Low", days: 1 }] },
     "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
     "POST /api/v1/attack/import": { type: "bundle", objects: [] },
+    "POST /api/v1/drp/watched": { tenantId: tenantB.id, kind: "domain", value: "probe.example" },
+    "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
+    "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },
@@ -114,7 +122,7 @@ export async function isolationFixtures(app: TestApp) {
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import", finding.id, finding.asset_id, "B secret finding", "b-secret-host", "b-secret-surface", "81.2.69.160", surfaceImport.id];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import", finding.id, finding.asset_id, "B secret finding", "b-secret-host", "b-secret-surface", "81.2.69.160", surfaceImport.id, watched.id, "b-secret-brand"];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

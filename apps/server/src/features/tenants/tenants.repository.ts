@@ -1,10 +1,8 @@
-import type { Role, TenantModule } from "@watchfloor/shared";
+import type { Role } from "@watchfloor/shared";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB, TenantsTable } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export const parseModules = (json: string): TenantModule[] => JSON.parse(json) as TenantModule[];
 
 /** Every tenant, unscoped: used only when the first account becomes owner of what exists. */
 export const allTenantIds = async (db: Db): Promise<string[]> =>
@@ -22,7 +20,7 @@ export async function tenantsOfUser(db: Db, userId: string, onlyIds?: readonly s
   let query = db
     .selectFrom("tenants")
     .innerJoin("memberships", "memberships.tenant_id", "tenants.id")
-    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.modules", "tenants.require_second_factor", "memberships.role"])
+    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.require_second_factor", "memberships.role"])
     .where("memberships.user_id", "=", userId);
   if (onlyIds) query = query.where("tenants.id", "in", onlyIds.length ? [...onlyIds] : ["-"]);
   return query.orderBy("tenants.name").execute();
@@ -32,11 +30,15 @@ export async function updateTenant(
   db: Db,
   tenantIds: readonly string[],
   id: string,
-  changes: Partial<Pick<TenantsTable, "name" | "modules">>,
+  changes: Partial<Pick<TenantsTable, "name">>,
 ): Promise<boolean> {
   if (!tenantIds.includes(id)) return false;
   const result = await db.updateTable("tenants").set(changes).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function tenantNameOf(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom("tenants").select("name").where("id", "=", id).executeTakeFirst())?.name;
 }
 
 export async function setRequireSecondFactor(db: Db, tenantId: string, required: boolean): Promise<void> {

@@ -2,7 +2,6 @@ import {
   memberSchema,
   roleChangeBodySchema,
   tenantCreateBodySchema,
-  tenantModuleSchema,
   tenantSchema,
   tenantSecurityPolicySchema,
 } from "@watchfloor/shared";
@@ -41,7 +40,8 @@ export const tenantRoutes =
         schema: {
           tags: ["tenants"],
           params: tenantParams,
-          body: z.object({ name: z.string().trim().min(1).max(80).optional(), modules: z.array(tenantModuleSchema).optional() }),
+          // Modules are the provider's to switch (PUT /tenants/{tenantId}/modules/{module}), not the tenant owner's.
+          body: z.object({ name: z.string().trim().min(1).max(80).optional() }),
           response: { 200: ok },
         },
       },

@@ -1,8 +1,11 @@
 import {
+  coreModules,
+  defaultEntitledModules,
+  type EntitledModule,
+  entitledModules,
   grantableRoles,
   type Role,
   type TenantModule,
-  tenantModules,
   type TenantSecurityPolicy,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -15,15 +18,20 @@ import { notifyOrphanedKeys } from "../api-keys/api-keys.service";
 import { recordAudit } from "../audit/audit.repository";
 import { lockedUntilOf, usersWithFactors } from "../users/account-status.repository";
 import { addMembership } from "../users/users.repository";
+import { insertModules, moduleRows } from "./tenant-modules.repository";
 import * as repo from "./tenants.repository";
 
 export async function listTenants(ctx: AppContext, userId: string, tenantIds: readonly string[]) {
   const rows = await repo.tenantsOfUser(ctx.db, userId, tenantIds);
+  const enabled = new Map<string, TenantModule[]>();
+  for (const m of await moduleRows(ctx.db, rows.map((r) => r.id))) {
+    if (m.enabled === 1) enabled.set(m.tenant_id, [...(enabled.get(m.tenant_id) ?? []), m.module as TenantModule]);
+  }
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     slug: r.slug,
-    modules: repo.parseModules(r.modules),
+    modules: [...coreModules, ...(enabled.get(r.id) ?? [])],
     role: r.role as Role,
     requireSecondFactor: r.require_second_factor === 1,
   }));
@@ -32,16 +40,17 @@ export async function listTenants(ctx: AppContext, userId: string, tenantIds: re
 export async function createTenant(
   ctx: AppContext,
   actor: Actor | null,
-  body: { name: string; slug: string; modules?: TenantModule[] },
+  body: { name: string; slug: string; modules?: readonly EntitledModule[] },
 ) {
   const now = ctx.now();
   const id = newId();
-  const modules = body.modules ?? [...tenantModules];
+  const switched = body.modules ?? defaultEntitledModules;
   await ctx.db.transaction().execute(async (trx) => {
     if (await repo.findTenantBySlug(trx, body.slug)) {
       throw conflict("A tenant with this slug already exists.", [{ path: "slug", message: "is taken" }]);
     }
-    await repo.insertTenant(trx, { id, name: body.name, slug: body.slug, modules: JSON.stringify(modules), created_at: now });
+    await repo.insertTenant(trx, { id, name: body.name, slug: body.slug, created_at: now });
+    await insertModules(trx, id, entitledModules.map((module) => ({ module, enabled: switched.includes(module) })), now, actor?.userId ?? null);
     if (actor) await addMembership(trx, actor.userId, id, "owner", now);
     await recordAudit(trx, {
       event: "tenant.created",
@@ -50,9 +59,10 @@ export async function createTenant(
       actorUserId: actor?.userId ?? null,
       actorEmail: actor?.email ?? null,
       ipAddress: actor?.ip ?? null,
-      details: { name: body.name, slug: body.slug },
+      details: { name: body.name, slug: body.slug, modules: [...switched] },
     });
   });
+  const modules: TenantModule[] = [...coreModules, ...entitledModules.filter((m) => switched.includes(m))];
   return { id, name: body.name, slug: body.slug, modules, role: "owner" as const, requireSecondFactor: false };
 }
 
@@ -60,14 +70,11 @@ export async function updateTenant(
   ctx: AppContext,
   scope: TenantScope,
   tenantId: string,
-  body: { name?: string; modules?: TenantModule[] },
+  body: { name?: string },
 ) {
   assertTenantInScope(scope, tenantId);
-  if (body.name === undefined && body.modules === undefined) throw invalid("name", "Send a name or modules: this request changes nothing.");
-  await repo.updateTenant(ctx.db, scope.tenantIds, tenantId, {
-    ...(body.name ? { name: body.name } : {}),
-    ...(body.modules ? { modules: JSON.stringify(body.modules) } : {}),
-  });
+  if (body.name === undefined) throw invalid("name", "Send a name: this request changes nothing.");
+  await repo.updateTenant(ctx.db, scope.tenantIds, tenantId, { name: body.name });
 }
 
 /** Turns the tenant's "require a second factor" policy on or off; it applies to open sessions at once. */
