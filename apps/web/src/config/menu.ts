@@ -14,6 +14,7 @@ import {
   Siren,
   Workflow,
 } from "lucide-react";
+import { type EntitledModule, entitledModules } from "@watchfloor/shared";
 import { paths } from "./paths";
 
 export type MenuSubItem = { id: string; label: string; path: string; built?: boolean };
@@ -105,7 +106,10 @@ const moduleDescriptions: Record<string, string> = {
   ctem: "Continuous threat exposure management",
 };
 
-export type ModuleRoute = { path: string; title: string; description?: string; icon: LucideIcon };
+/** `module`: the switchable module behind the route, whose upgrade page shows for tenants without it. */
+export type ModuleRoute = { path: string; title: string; description?: string; icon: LucideIcon; module?: EntitledModule };
+
+const entitledOf = (id: string): EntitledModule | undefined => (entitledModules as readonly string[]).includes(id) ? (id as EntitledModule) : undefined;
 
 /** Every menu path whose module is not built yet, with the title its placeholder page shows. */
 export function unbuiltModuleRoutes(): ModuleRoute[] {
@@ -113,10 +117,10 @@ export function unbuiltModuleRoutes(): ModuleRoute[] {
   for (const entry of menu) {
     if (entry.built) continue;
     if (entry.path)
-      routes.push({ path: entry.path, title: entry.label, description: moduleDescriptions[entry.id], icon: entry.icon });
+      routes.push({ path: entry.path, title: entry.label, description: moduleDescriptions[entry.id], icon: entry.icon, module: entitledOf(entry.id) });
     for (const sub of entry.subItems ?? []) {
       if (sub.built) continue;
-      routes.push({ path: sub.path, title: `${entry.label} — ${sub.label}`, icon: entry.icon });
+      routes.push({ path: sub.path, title: `${entry.label} — ${sub.label}`, icon: entry.icon, module: entitledOf(entry.id) });
     }
   }
   return routes;

@@ -1,5 +1,5 @@
 import { roleCan, type Tenant } from "@watchfloor/shared";
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { cn } from "@/lib/cn";
@@ -13,12 +13,13 @@ import { RemediationSlaTab } from "./remediation-sla-tab";
 import { SignupToggle } from "./signup-toggle";
 import { ThreatIntelTab } from "./threat-intel-tab";
 
-type TabId = "members" | "invitations" | "api-keys" | "audit" | "remediation-sla" | "sign-up" | "attack" | "intel";
+type TabId = "members" | "invitations" | "api-keys" | "audit" | "remediation-sla" | "sign-up" | "attack" | "intel" | "modules";
 
-type Props = { tenants: Tenant[] | undefined; tenantsError: Error | null; onRetryTenants: () => void };
+/** `modules`: the provider's module switchboard, composed by the route (it belongs to another feature). */
+type Props = { tenants: Tenant[] | undefined; tenantsError: Error | null; onRetryTenants: () => void; modules?: ReactNode };
 
 /** Tabs live in ?tab= so a link (e.g. from the Help Center) can open one directly. */
-export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Props) {
+export function AdministrationTabs({ tenants, tenantsError, onRetryTenants, modules }: Props) {
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -43,6 +44,7 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
     ...(slaTenants.length ? [{ id: "remediation-sla" as const, label: "Remediation SLA" }] : []),
     ...(user.platformAdmin
       ? [
+          ...(modules ? [{ id: "modules" as const, label: "Modules" }] : []),
           { id: "sign-up" as const, label: "Sign-up" },
           { id: "attack" as const, label: "ATT&CK catalogue" },
           { id: "intel" as const, label: "Threat intelligence" },
@@ -113,6 +115,7 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants }: Pr
         {active === "attack" && <AttackCatalogueTab />}
         {active === "remediation-sla" && <RemediationSlaTab tenants={slaTenants} />}
         {active === "intel" && <ThreatIntelTab />}
+        {active === "modules" && modules}
       </div>
     </div>
   );

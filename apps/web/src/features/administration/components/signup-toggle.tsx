@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
+import { Switch } from "@/components/ui/switch";
 import { useSetSignupOpen, useSignupSetting } from "../api/signup-settings";
 
 /** Platform admins only: whether anyone may create an account without an invitation. */
@@ -28,25 +28,7 @@ export function SignupToggle() {
                   : "Closed: people need an invitation to create an account."}
               </p>
             </div>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={setting.data.open}
-              aria-labelledby="signup-open-label"
-              disabled={update.isPending}
-              onClick={() => update.mutate(!setting.data.open)}
-              className={cn(
-                "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:opacity-60",
-                setting.data.open ? "bg-sky-700" : "bg-slate-400 dark:bg-slate-600",
-              )}
-            >
-              <span
-                className={cn(
-                  "inline-block size-5 rounded-full bg-white shadow transition-transform",
-                  setting.data.open ? "translate-x-5.5" : "translate-x-0.5",
-                )}
-              />
-            </button>
+            <Switch checked={setting.data.open} onChange={(open) => update.mutate(open)} disabled={update.isPending} labelledBy="signup-open-label" />
           </div>
         </div>
       )}
