@@ -40,7 +40,9 @@ describe("module entitlements", () => {
     expect(await page.getByRole("switch", { name: "DRP for Tenant A" }).getAttribute("aria-checked")).toBe("true");
     expect(await axeViolations(page)).toEqual([]);
     await drpForC.click();
-    await page.waitForFunction(() => document.querySelector('[aria-label="DRP for Tenant C"]')?.getAttribute("aria-checked") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="DRP for Tenant C"]')?.getAttribute("aria-checked") === "true",
+    );
     await screenshot(page, "modules-admin");
     watch.assertClean();
   });
@@ -50,11 +52,15 @@ describe("module entitlements", () => {
     await pickTenant(/Tenant E/);
     await page.goto(`${server.baseUrl}/drp`);
     await page.getByRole("heading", { name: "Upgrade to DRP" }).waitFor();
-    await page.getByText("None of the tenants in your scope has this module.").waitFor();
+    // No tenant in scope has DRP: nothing else is shown (no empty list that reads as "no data").
+    expect(await page.getByRole("region", { name: "Watched assets" }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "drp-upgrade");
     await page.getByRole("button", { name: "Request DRP for Tenant E" }).click();
-    await page.getByTestId("module-access").getByText(/Requested on/).waitFor();
+    await page
+      .getByTestId("module-access")
+      .getByText(/Requested on/)
+      .waitFor();
     // The provider (this same platform owner) is told, in the notifications.
     await pickTenant("All tenants");
     await page.goto(`${server.baseUrl}/notifications`);
@@ -66,7 +72,8 @@ describe("module entitlements", () => {
     watch.assertClean();
   });
 
-  it("shows tenants that have the module apart from those that do not, across all tenants", async () => {
+  it("watches a domain for a tenant with DRP and lists its look-alikes, beside the tenants without DRP", async () => {
+    const watch = watchConsole(page);
     await page.goto(`${server.baseUrl}/drp`);
     // A, B and C have DRP now; D and E do not (E has asked).
     await page.getByRole("heading", { name: "Not enabled for 2 of your tenants" }).waitFor();
@@ -74,8 +81,28 @@ describe("module entitlements", () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(0).textContent()).toContain("Tenant D");
     expect(await page.getByRole("button", { name: "Request DRP for Tenant D" }).count()).toBe(1);
+
+    await page.getByText("Nothing watched yet").waitFor();
+    await page.getByLabel("Tenant", { exact: true }).selectOption({ label: "Tenant C" });
+    await page.getByLabel("Value").fill("not a domain");
+    await page.getByRole("button", { name: "Watch" }).click();
+    await page.getByText("is not a domain name").waitFor();
+    await page.getByLabel("Value").fill("https://Example.com/login");
+    await page.getByRole("button", { name: "Watch" }).click();
+    const table = page.getByTestId("watched-assets");
+    await table.getByRole("cell", { name: "example.com", exact: true }).waitFor();
+    expect(await table.textContent()).toContain("Tenant C");
+    await page.getByRole("button", { name: "Look-alikes of example.com" }).click();
+    await page.getByTestId("lookalike-count").waitFor();
+    expect(
+      Number((await page.getByTestId("lookalike-count").textContent())?.replace(/[^0-9].*$/s, "").replace(/,/g, "")),
+    ).toBeGreaterThan(100);
+    await page.getByRole("cell", { name: "exmple.com", exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "drp-watched-1400");
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, "drp-access-375");
+    await screenshot(page, "drp-watched-375");
+    watch.assertClean();
   });
 });

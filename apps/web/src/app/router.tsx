@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
                 path: rel(paths.attackSurface),
                 lazy: async () => ({ Component: (await import("./routes/attack-surface")).AttackSurfaceRoute }),
               },
+              { path: rel(paths.drp), lazy: async () => ({ Component: (await import("./routes/drp")).DrpRoute }) },
               ...moduleRoutes,
               ...incidentRoutes,
               ...vulnerabilityRoutes,

@@ -18,7 +18,10 @@ export function ModulePageRoute() {
   const tenants = useTenants();
   const selected = useSelectedTenantId();
   const inScope = (tenants.data ?? []).filter((t) => !selected || t.id === selected);
-  const hasIt = useHasModule(module?.module ?? "vm", inScope.map((t) => t.id));
+  const hasIt = useHasModule(
+    module?.module ?? "vm",
+    inScope.map((t) => t.id),
+  );
   const title = module?.title ?? "Module";
   const Icon = module?.icon ?? Construction;
 
@@ -32,7 +35,9 @@ export function ModulePageRoute() {
           <Icon aria-hidden className="size-7" />
         </span>
         <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h1>
-        {module?.description && <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-400">{module.description}</p>}
+        {module?.description && (
+          <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-400">{module.description}</p>
+        )}
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
           {upgradeOnly
             ? "None of the tenants in your scope has this module."

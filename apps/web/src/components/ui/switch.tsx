@@ -28,7 +28,12 @@ export function Switch({
         checked ? "bg-sky-700" : "bg-slate-400 dark:bg-slate-600",
       )}
     >
-      <span className={cn("inline-block size-5 rounded-full bg-white shadow transition-transform", checked ? "translate-x-5.5" : "translate-x-0.5")} />
+      <span
+        className={cn(
+          "inline-block size-5 rounded-full bg-white shadow transition-transform",
+          checked ? "translate-x-5.5" : "translate-x-0.5",
+        )}
+      />
     </button>
   );
 }

@@ -5,7 +5,11 @@ export const moduleDescriptions: Record<EntitledModule, { name: string; summary:
   compliance: {
     name: "Compliance",
     summary: "Configuration benchmarks and cloud-scanner results mapped to frameworks.",
-    points: ["Hosts and cloud accounts against CIS, PCI DSS, NIST, ISO 27001 and more", "Drift between scans, exceptions with expiry", "Evidence packs per framework"],
+    points: [
+      "Hosts and cloud accounts against CIS, PCI DSS, NIST, ISO 27001 and more",
+      "Drift between scans, exceptions with expiry",
+      "Evidence packs per framework",
+    ],
   },
   automation: {
     name: "Automation",
@@ -25,16 +29,28 @@ export const moduleDescriptions: Record<EntitledModule, { name: string; summary:
   drp: {
     name: "Digital risk protection",
     summary: "Watches your domains, brands and executives for impersonation.",
-    points: ["Look-alike domains (typos, homoglyphs, IDN, TLD swaps)", "Matches in alerts, DNS, certificate and registration feeds", "Leaked credentials of your domains, never their passwords"],
+    points: [
+      "Look-alike domains (typos, homoglyphs, IDN, TLD swaps)",
+      "Matches in alerts, DNS, certificate and registration feeds",
+      "Leaked credentials of your domains, never their passwords",
+    ],
   },
   "cloud-sec": {
     name: "Cloud security",
     summary: "The resource view of your cloud scans.",
-    points: ["Accounts and resources seen in scans", "Publicly exposed resources, identity and logging gaps", "Misconfigurations by service"],
+    points: [
+      "Accounts and resources seen in scans",
+      "Publicly exposed resources, identity and logging gaps",
+      "Misconfigurations by service",
+    ],
   },
   ctem: {
     name: "Continuous threat exposure management",
     summary: "Scopes, discovery, prioritisation, validation and mobilisation of exposures.",
-    points: ["One exposure score with its reasons", "Validation results and evidence", "Remediation tasks tracked by later scans"],
+    points: [
+      "One exposure score with its reasons",
+      "Validation results and evidence",
+      "Remediation tasks tracked by later scans",
+    ],
   },
 };

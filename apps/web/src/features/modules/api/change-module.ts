@@ -8,9 +8,14 @@ const modulePath = (tenantId: string, module: EntitledModule) => `/tenants/${enc
 export function useSwitchModule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { tenantId: string; module: EntitledModule; enabled: boolean }) => api.put<TenantModules>(modulePath(v.tenantId, v.module), { enabled: v.enabled }),
+    mutationFn: (v: { tenantId: string; module: EntitledModule; enabled: boolean }) =>
+      api.put<TenantModules>(modulePath(v.tenantId, v.module), { enabled: v.enabled }),
     // The tenant list carries each tenant's modules too (the shell reads it).
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["modules"] }), queryClient.invalidateQueries({ queryKey: ["tenants"] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["modules"] }),
+        queryClient.invalidateQueries({ queryKey: ["tenants"] }),
+      ]),
   });
 }
 
@@ -18,7 +23,8 @@ export function useSwitchModule() {
 export function useRequestModule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { tenantId: string; module: EntitledModule }) => api.post<{ requested: boolean; requestedAt: string }>(`${modulePath(v.tenantId, v.module)}/request`),
+    mutationFn: (v: { tenantId: string; module: EntitledModule }) =>
+      api.post<{ requested: boolean; requestedAt: string }>(`${modulePath(v.tenantId, v.module)}/request`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["modules"] }),
   });
 }

@@ -19,16 +19,22 @@ export function ModuleAccess({ module, tenants }: { module: EntitledModule; tena
   const request = useRequestModule();
   if (modules.isPending) return <LoadingState label="Loading modules" />;
   if (modules.isError) return <ErrorState error={modules.error} onRetry={() => modules.refetch()} />;
-  const stateOf = (tenantId: string) => modules.data.find((t) => t.tenantId === tenantId)?.modules.find((m) => m.module === module);
+  const stateOf = (tenantId: string) =>
+    modules.data.find((t) => t.tenantId === tenantId)?.modules.find((m) => m.module === module);
   const withIt = tenants.filter((t) => stateOf(t.id)?.enabled);
   const without = tenants.filter((t) => !stateOf(t.id)?.enabled);
   const about = moduleDescriptions[module];
   const label = moduleLabels[module];
   if (without.length === 0) return null;
   return (
-    <section aria-labelledby="module-access-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="module-access-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="module-access-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-        {withIt.length ? `Not enabled for ${without.length === 1 ? without[0]?.name : `${without.length} of your tenants`}` : `Upgrade to ${label}`}
+        {withIt.length
+          ? `Not enabled for ${without.length === 1 ? without[0]?.name : `${without.length} of your tenants`}`
+          : `Upgrade to ${label}`}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{about.summary}</p>
       <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300">
@@ -44,7 +50,10 @@ export function ModuleAccess({ module, tenants }: { module: EntitledModule; tena
           <Notice tone="error">{errorMessage(request.error)}</Notice>
         </div>
       )}
-      <ul className="mt-5 divide-y divide-slate-100 border-t border-slate-100 dark:divide-slate-800 dark:border-slate-800" data-testid="module-access">
+      <ul
+        className="mt-5 divide-y divide-slate-100 border-t border-slate-100 dark:divide-slate-800 dark:border-slate-800"
+        data-testid="module-access"
+      >
         {without.map((tenant) => {
           const state = stateOf(tenant.id);
           return (
@@ -56,11 +65,17 @@ export function ModuleAccess({ module, tenants }: { module: EntitledModule; tena
                   {state.requestedBy ? ` by ${state.requestedBy}` : ""}. Your provider has been told.
                 </span>
               ) : roleCan(tenant.role, "members.manage") ? (
-                <Button size="sm" loading={request.isPending && request.variables?.tenantId === tenant.id} onClick={() => request.mutate({ tenantId: tenant.id, module })}>
+                <Button
+                  size="sm"
+                  loading={request.isPending && request.variables?.tenantId === tenant.id}
+                  onClick={() => request.mutate({ tenantId: tenant.id, module })}
+                >
                   Request {label} for {tenant.name}
                 </Button>
               ) : (
-                <span className="text-sm text-slate-700 dark:text-slate-300">Ask an owner or admin of {tenant.name} to request it.</span>
+                <span className="text-sm text-slate-700 dark:text-slate-300">
+                  Ask an owner or admin of {tenant.name} to request it.
+                </span>
               )}
             </li>
           );

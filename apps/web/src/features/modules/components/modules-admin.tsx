@@ -21,7 +21,9 @@ export function ModulesAdmin() {
   if (modules.data.length === 0) {
     return <EmptyState title="No tenants">You belong to no tenant yet. Create one, and its modules appear here.</EmptyState>;
   }
-  const requests = modules.data.flatMap((t) => t.modules.filter((m) => m.requestedAt && !m.enabled).map((m) => ({ tenant: t.tenantName, ...m })));
+  const requests = modules.data.flatMap((t) =>
+    t.modules.filter((m) => m.requestedAt && !m.enabled).map((m) => ({ tenant: t.tenantName, ...m })),
+  );
   return (
     <div className="space-y-4">
       {change.isError && <Notice tone="error">{errorMessage(change.error)}</Notice>}
@@ -30,7 +32,8 @@ export function ModulesAdmin() {
           <ul className="space-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="module-requests">
             {requests.map((r) => (
               <li key={`${r.tenant}-${r.module}`}>
-                <span className="font-medium">{moduleLabels[r.module]}</span> for {r.tenant}, asked by {r.requestedBy ?? "a member"} on {dateOf(r.requestedAt ?? "")}
+                <span className="font-medium">{moduleLabels[r.module]}</span> for {r.tenant}, asked by{" "}
+                {r.requestedBy ?? "a member"} on {dateOf(r.requestedAt ?? "")}
               </li>
             ))}
           </ul>
@@ -38,17 +41,18 @@ export function ModulesAdmin() {
       )}
       <Card title="Modules per tenant">
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-          Alerts, incidents, reports, risk and attack surface are part of every tenant. Switch the others per client; members of a tenant without a module see its upgrade page.
+          Alerts, incidents, reports, risk and attack surface are part of every tenant. Switch the others per client; members of a
+          tenant without a module see its upgrade page.
         </p>
         <TableScroll label="Modules per tenant">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400">
-                <th scope="col" className="py-2 pr-4 font-medium">
+                <th scope="col" className="py-2 pr-4 pl-5 font-medium">
                   Tenant
                 </th>
                 {entitledModules.map((m) => (
-                  <th key={m} scope="col" className="px-2 py-2 text-center font-medium">
+                  <th key={m} scope="col" className="px-2 py-2 text-center font-medium last:pr-5">
                     {moduleLabels[m]}
                   </th>
                 ))}
@@ -57,15 +61,17 @@ export function ModulesAdmin() {
             <tbody>
               {modules.data.map((tenant) => (
                 <tr key={tenant.tenantId} className="border-b border-slate-100 last:border-0 dark:border-slate-800/60">
-                  <th scope="row" className="py-2 pr-4 font-medium text-slate-900 dark:text-white">
+                  <th scope="row" className="py-2 pr-4 pl-5 font-medium text-slate-900 dark:text-white">
                     {tenant.tenantName}
                   </th>
                   {entitledModules.map((module: EntitledModule) => {
                     const state = tenant.modules.find((m) => m.module === module);
                     const enabled = state?.enabled ?? false;
-                    const who = state?.changedAt ? `${enabled ? "On" : "Off"} since ${dateOf(state.changedAt)}${state.changedBy ? ` (${state.changedBy})` : ""}` : undefined;
+                    const who = state?.changedAt
+                      ? `${enabled ? "On" : "Off"} since ${dateOf(state.changedAt)}${state.changedBy ? ` (${state.changedBy})` : ""}`
+                      : undefined;
                     return (
-                      <td key={module} className="px-2 py-2 text-center" title={who}>
+                      <td key={module} className="px-2 py-2 text-center last:pr-5" title={who}>
                         <div className="flex flex-col items-center gap-1">
                           <Switch
                             checked={enabled}
@@ -73,7 +79,9 @@ export function ModulesAdmin() {
                             label={`${moduleLabels[module]} for ${tenant.tenantName}`}
                             onChange={(next) => change.mutate({ tenantId: tenant.tenantId, module, enabled: next })}
                           />
-                          {state?.requestedAt && !enabled && <span className="text-xs font-medium text-amber-800 dark:text-amber-300">Requested</span>}
+                          {state?.requestedAt && !enabled && (
+                            <span className="text-xs font-medium text-amber-800 dark:text-amber-300">Requested</span>
+                          )}
                         </div>
                       </td>
                     );
