@@ -159,6 +159,8 @@ export const dueSlaBreaches = (db: Db, now: number, limit: number) =>
     .limit(limit)
     .execute();
 
-export async function markBreachNotified(db: Db, id: string, at: number): Promise<void> {
-  await db.updateTable("alerts").set({ breach_notified_at: at }).where("id", "=", id).execute();
+/** Marks an alert's breach as notified unless it already is; true when this call marked it. */
+export async function claimBreachNotified(db: Db, id: string, at: number): Promise<boolean> {
+  const result = await db.updateTable("alerts").set({ breach_notified_at: at }).where("id", "=", id).where("breach_notified_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -41,6 +41,6 @@ async function notifyBatch(ctx: AppContext): Promise<number> {
         link: `/dashboard/incidents/alerts/${alert.id}`,
       };
     },
-    (trx, alert, at) => repo.markBreachNotified(trx, alert.id, at),
+    (trx, alert, at) => repo.claimBreachNotified(trx, alert.id, at),
   );
 }

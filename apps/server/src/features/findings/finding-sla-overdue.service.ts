@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { notifyDue } from "../notifications/notify-due";
-import { dueOverdueFindings, markOverdueNotified } from "./finding-sla.repository";
+import { claimOverdueNotified, dueOverdueFindings } from "./finding-sla.repository";
 import { findingLink } from "./findings.service";
 
 const BATCH = 500;
@@ -25,6 +25,6 @@ export async function notifyOverdueFindings(ctx: AppContext): Promise<number> {
         link: findingLink(finding.id),
       };
     },
-    (trx, finding, at) => markOverdueNotified(trx, finding.id, at),
+    (trx, finding, at) => claimOverdueNotified(trx, finding.id, at),
   );
 }

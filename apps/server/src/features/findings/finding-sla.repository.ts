@@ -47,6 +47,8 @@ export const dueOverdueFindings = (db: Db, now: number, limit: number) =>
     .limit(limit)
     .execute();
 
-export async function markOverdueNotified(db: Db, id: string, at: number): Promise<void> {
-  await db.updateTable("findings").set({ overdue_notified_at: at }).where("id", "=", id).execute();
+/** Marks a finding as told overdue unless it already is; true when this call marked it. */
+export async function claimOverdueNotified(db: Db, id: string, at: number): Promise<boolean> {
+  const result = await db.updateTable("findings").set({ overdue_notified_at: at }).where("id", "=", id).where("overdue_notified_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -21,24 +21,30 @@ export interface DueNotice {
 /**
  * Tells the tenant's owners and admins, and the assignee, about each late item once: the
  * notifications and the item's "notified" mark are written in one transaction, so an item is
- * never notified twice nor marked without its notifications. Returns how many items were handled.
+ * never notified twice nor marked without its notifications. The mark is a claim: it sets only
+ * an unmarked item and says whether it did, and only the claimer writes notifications. Two
+ * servers on one PostgreSQL database that read the same late items both try; the second one's
+ * update waits for the first's row lock, then finds the item marked and writes nothing.
+ * Returns how many items this call notified.
  */
 export async function notifyDue<T extends DueItem>(
   ctx: AppContext,
   due: readonly T[],
   notice: (item: T) => DueNotice,
-  markNotified: (trx: Transaction<DB> | Kysely<DB>, item: T, at: number) => Promise<void>,
+  claimNotified: (trx: Transaction<DB> | Kysely<DB>, item: T, at: number) => Promise<boolean>,
 ): Promise<number> {
   if (due.length === 0) return 0;
   const now = ctx.now();
   const admins = await tenantAdmins(ctx.db, [...new Set(due.map((d) => d.tenantId))]);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
+    let notified = 0;
     for (const item of due) {
+      if (!(await claimNotified(trx, item, now))) continue;
       const recipients = new Set([...(admins.get(item.tenantId) ?? []), ...(item.assigneeUserId ? [item.assigneeUserId] : [])]);
       const { kind, message, link } = notice(item);
       await insertNotifications(trx, [...recipients].map((userId) => ({ userId, tenantId: item.tenantId, kind, message, link, at: now })));
-      await markNotified(trx, item, now);
+      notified++;
     }
+    return notified;
   });
-  return due.length;
 }
