@@ -4,6 +4,7 @@ import { type Env, loadEnv } from "./config/env";
 import type { AppContext } from "./context";
 import { type Database, openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
+import { PgChangeRelay } from "./db/pg-change-relay";
 import { AppEvents } from "./lib/events";
 import { offsetClock } from "./lib/test-clock";
 
@@ -36,7 +37,11 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     bulk: database.bulk,
     testClock,
   };
+  // Several servers on one PostgreSQL database see each other's changes (docs/deployment.md).
+  const relay = database.dialect === "postgres" && env.WATCHFLOOR_DATABASE_URL ? new PgChangeRelay(env.WATCHFLOOR_DATABASE_URL, ctx.events, database.db as never) : null;
+  await relay?.start();
   const close = async () => {
+    await relay?.stop();
     await database.optimize?.("used");
     await database.destroy();
   };
