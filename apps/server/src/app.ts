@@ -4,6 +4,7 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
+import { databaseRateLimitStore } from "./http/rate-limit-store";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -133,7 +134,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     hsts: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so a limit holds across servers sharing one (docs/deployment.md).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) as never });
   await app.register(swagger, {
     openapi: {
       openapi: "3.0.3",

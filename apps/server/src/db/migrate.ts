@@ -13,6 +13,7 @@ import * as alertSortRowid from "./migrations/0011-alert-sort-rowid";
 import * as accountSecurity from "./migrations/0012-account-security";
 import * as moduleEntitlements from "./migrations/0015-module-entitlements";
 import * as drpWatchedAssets from "./migrations/0016-drp-watched-assets";
+import * as rateLimits from "./migrations/0017-rate-limits";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0012-account-security": accountSecurity,
   "0015-module-entitlements": moduleEntitlements,
   "0016-drp-watched-assets": drpWatchedAssets,
+  "0017-rate-limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -659,7 +659,15 @@ export interface DrpWatchedAssetsTable {
   created_by: string | null;
 }
 
+/** Requests per key (route and address) in the current window (migration 0017). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
 export interface DB {
+  rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
   tenants: TenantsTable;
   tenant_modules: TenantModulesTable;
