@@ -10,7 +10,12 @@ import type { AlertInput, DataQualityFinding } from "@watchfloor/shared";
 export type ImportEvent =
   | { kind: "record"; row: number; alert: AlertInput; findings: DataQualityFinding[] }
   | { kind: "rejected"; row: number; problems: { field: string; reason: string }[]; raw: string }
-  | { kind: "skipped"; row: number; reason: string };
+  | { kind: "skipped"; row: number; reason: string }
+  /** The row belongs to another store; `reason` is the skip reason when none is wired in. */
+  | { kind: "routed"; row: number; destination: ImportDestination; reason: string };
+
+/** Stores other than alerts that rows of an alert file can belong to (importers/ocsf-classes.ts). */
+export type ImportDestination = "vulnerabilities" | "compliance";
 
 /** A file to import. `lines()` yields lines without their "\n" (and without a trailing "\r"). */
 export interface ImportSource {
