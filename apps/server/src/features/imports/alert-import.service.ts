@@ -1,4 +1,4 @@
-import { type AlertImportFormat, alertImportFormats, type Priority } from "@watchfloor/shared";
+import { type AlertImportFormat, alertImportFormats, type Priority, type RoutedImportReport } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { AppError, invalid } from "../../http/errors";
@@ -16,20 +16,7 @@ import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "./
 
 const BATCH = 1000;
 
-/** What another store's import made of the rows an alert file routed to it. */
-export interface RoutedReport {
-  destination: ImportDestination;
-  /** Rows of the alert file that belong there. */
-  rows: number;
-  /** That import's own run (listed under GET /imports), or the reason it failed. */
-  importId?: string;
-  created?: number;
-  updated?: number;
-  /** That import's skip reasons (it reads the whole file, so the alert rows are among them). */
-  skipped?: { reason: string; count: number }[];
-  rejectedCount?: number;
-  error?: string;
-}
+type RoutedReport = RoutedImportReport;
 
 /**
  * Imports the rows of an alert file that belong to another store, reading the file again with that

@@ -32,7 +32,7 @@ export function registerImportCommand(program: Command, fail: (message: string) 
         }
         console.log(`Imported ${file} as ${report.format} into ${tenant.name}: ${report.rowsRead} rows read, ${report.created} created, ${report.updated} updated, ${report.rejectedCount} rejected, ${report.findingCount} data-quality findings.`);
         for (const s of report.skipped) console.log(`  skipped ${s.count}: ${s.reason}`);
-        for (const r of report.routed) console.log(`  ${r.rows} rows are ${r.destination}: ${r.error ? `not imported (${r.error})` : `import ${r.importId}, ${r.created} created, ${r.updated} updated, ${r.rejectedCount} rejected`}`);
+        for (const r of report.routed) console.log(`  sent ${r.rows} to the ${r.destination} import: ${r.error ? `not imported (${r.error})` : `import ${r.importId}, ${r.created} created, ${r.updated} updated, ${r.rejectedCount} rejected`}`);
         for (const r of report.rejected.slice(0, 20)) console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
         for (const f of report.findings.slice(0, 20)) console.log(`  finding row ${f.row} ${f.field}: ${f.message}`);
       } catch (error) {
