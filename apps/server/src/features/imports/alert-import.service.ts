@@ -16,14 +16,12 @@ import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "./
 
 const BATCH = 1000;
 
-type RoutedReport = RoutedImportReport;
-
 /**
  * Imports the rows of an alert file that belong to another store, reading the file again with that
  * store's own importer (so nothing is copied). Wired in by the composition root
  * (src/import-destinations.ts): features/imports may not import the features that use it.
  */
-export type RoutedImport = (ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer }) => Promise<Omit<RoutedReport, "destination" | "rows">>;
+export type RoutedImport = (ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer }) => Promise<Omit<RoutedImportReport, "destination" | "rows">>;
 export type ImportDestinations = Partial<Record<ImportDestination, RoutedImport>>;
 
 export interface ImportReport extends ImportTallyReport {
@@ -33,7 +31,7 @@ export interface ImportReport extends ImportTallyReport {
   created: number;
   updated: number;
   /** Rows handed to another store's import (OCSF vulnerability findings), one entry per store. */
-  routed: RoutedReport[];
+  routed: RoutedImportReport[];
 }
 
 export async function resolveFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<AlertImportFormat> {
@@ -56,7 +54,7 @@ async function importRouted(
   source: ImportSource,
   destination: ImportDestination,
   options: { filename: string | null; doer: Doer; destinations?: ImportDestinations },
-): Promise<Omit<RoutedReport, "destination" | "rows">> {
+): Promise<Omit<RoutedImportReport, "destination" | "rows">> {
   const run = options.destinations?.[destination];
   if (!run) return { error: "no import is wired in for it" };
   try {
@@ -98,7 +96,7 @@ export async function importAlertFile(
   let updated = 0;
   // Rows for another store are counted here and imported once this import has committed.
   const routed = new Map<ImportDestination, number>();
-  const routedReports: RoutedReport[] = [];
+  const routedReports: RoutedImportReport[] = [];
   const report = (): ImportReport => ({ importId, format, filename: options.filename, created, updated, ...tally.summary(), routed: routedReports });
   try {
     await ctx.db.transaction().execute(async (trx) => {
