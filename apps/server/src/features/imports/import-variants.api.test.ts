@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { importLimits } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
+import { alertImportDestinations } from "../../import-destinations";
+import { sourceFromFile } from "../../importers/types";
+import { importAlertFile } from "./alert-import.service";
 
 // Issue 20: the alert import's cases through the upload API on a real database (SQLite, or
 // PostgreSQL with WATCHFLOOR_TEST_DATABASE_URL). Fixtures are written from each format's documented shape.
@@ -121,6 +127,23 @@ describe("OCSF findings sent to the alert import", () => {
     const response = await upload(other, tenantId, JSON.stringify([vulnerability("vul-x", "CVE-2024-0001", 9.8)]));
     expect(response.statusCode).toBe(404);
     expect((await findingsOf(admin, "Inspector")).map((f) => f.title)).not.toContain("CVE-2024-0001 - openssl");
+  });
+
+  it("routes the same rows when a big file is parsed in the worker thread, and only where a store is wired in", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "wf-ocsf-"));
+    try {
+      const file = path.join(dir, "feed.ocsf.json");
+      writeFileSync(file, lines(detection("wk-det", 4), vulnerability("wk-vul", "CVE-2022-3602", 7.5)));
+      const doer = { userId: null, name: "test" };
+      const worker = await importAlertFile(app.ctx, tenantId, sourceFromFile(file), { filename: "feed.ocsf.json", doer, offThread: true, destinations: alertImportDestinations });
+      expect(worker).toMatchObject({ format: "ocsf", created: 1, routed: [{ destination: "vulnerabilities", rows: 1, created: 1 }] });
+      // Without the findings store wired in (a caller that passes none) the rows are skipped, with the reason.
+      const bare = await importAlertFile(app.ctx, tenantId, sourceFromFile(file), { filename: "feed.ocsf.json", doer, offThread: false });
+      expect(bare).toMatchObject({ updated: 1, routed: [] });
+      expect(bare.skipped).toEqual([{ reason: "OCSF Vulnerability Finding (class_uid 2002) belongs to the vulnerability findings, which are not imported here", count: 1 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("reports a routed file that the findings import refuses without losing the alerts", async () => {
