@@ -176,9 +176,10 @@ describe("Wazuh 4.x Windows eventchannel alerts (data.win)", () => {
     });
   });
 
-  it("leaves the address empty when Windows writes a placeholder", async () => {
-    const local = alert.replace('"ipAddress":"198.51.100.23"', '"ipAddress":"-"');
+  it("skips Windows' \"-\" placeholders: no address, and the next account field", async () => {
+    const local = alert.replace('"ipAddress":"198.51.100.23"', '"ipAddress":"-"').replace('"targetUserName":"administrator","subjectUserName":"-"', '"targetUserName":"-","subjectUserName":"svc-backup"');
     const r = await run(importWazuh, local);
     expect(r.records[0]?.srcIp).toBeUndefined();
+    expect(r.records[0]?.username).toBe("svc-backup");
   });
 });

@@ -39,9 +39,9 @@ export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Map
     detectedAt: report.date(isoWithOffset(timestamp), "detectedAt", timestamp),
     hostname: firstText(alert, "agent.name", "data.win.system.computer"),
     // The json decoder forwards Suricata EVE fields as data.src_ip/data.dest_ip.
-    srcIp: stripPort(winAddress(firstText(alert, "data.srcip", "data.src_ip", "data.win.eventdata.ipAddress"))),
+    srcIp: stripPort(firstValue(alert, "data.srcip", "data.src_ip", "data.win.eventdata.ipAddress")),
     dstIp: stripPort(firstText(alert, "data.dstip", "data.dest_ip")),
-    username: firstText(alert, "data.dstuser", "data.srcuser", "data.win.eventdata.targetUserName", "data.win.eventdata.subjectUserName"),
+    username: firstValue(alert, "data.dstuser", "data.srcuser", "data.win.eventdata.targetUserName", "data.win.eventdata.subjectUserName"),
     detectionSource: "Wazuh",
     sourceTool: decoder,
     sourceTools: decoder ? [decoder] : [],
@@ -52,7 +52,13 @@ export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Map
   };
 }
 
-/** Windows writes "-" or "::1"-style placeholders for logons without a network address. */
-const winAddress = (value: string | undefined) => (value === undefined || value === "-" ? undefined : value);
+/** The first value at the paths that is not Windows' "-" (no such value: a local logon's address, no account). */
+function firstValue(alert: Record<string, unknown>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const value = firstText(alert, path);
+    if (value !== undefined && value !== "-") return value;
+  }
+  return undefined;
+}
 
 export const importWazuh = jsonImporter(mapWazuh);
