@@ -30,6 +30,7 @@ import { findingSlaRoutes } from "./features/findings/finding-sla.routes";
 import { findingRoutes } from "./features/findings/findings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importRoutes } from "./features/imports/imports.routes";
+import { alertImportDestinations } from "./import-destinations";
 import { findingImportRoutes } from "./features/findings/findings-import.routes";
 import { intelRoutes } from "./features/intel/intel.routes";
 import { incidentRoutes } from "./features/incidents/incidents.routes";
@@ -79,7 +80,7 @@ const apiFeatures = [
   slaRoutes,
   savedViewRoutes,
   incidentRoutes,
-  importRoutes,
+  (ctx: AppContext) => importRoutes(ctx, alertImportDestinations),
   findingImportRoutes,
   intelRoutes,
   attackRoutes,

@@ -10,6 +10,7 @@ import { seedDemoAlerts } from "./seed/demo-alerts";
 import { seedDemoAssets } from "./seed/demo-assets";
 import { registerAttackCommand } from "./features/attack/attack.command";
 import { registerImportCommand } from "./features/imports/import.command";
+import { alertImportDestinations } from "./import-destinations";
 import { registerFindingsCommand } from "./features/findings/findings.command";
 import { registerRollupsCommand } from "./features/rollups/rollups.command";
 import { registerAttackSurfaceCommand } from "./features/attack-surface/attack-surface.command";
@@ -208,7 +209,7 @@ tenant
 const usage = (message: string): never => {
   throw new UsageError(message);
 };
-registerImportCommand(program, usage);
+registerImportCommand(program, usage, alertImportDestinations);
 registerFindingsCommand(program, usage);
 registerAttackSurfaceCommand(program, usage);
 registerAttackCommand(program, usage);

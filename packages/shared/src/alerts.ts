@@ -110,3 +110,21 @@ export const alertImportFormats = [
 ] as const;
 export const alertImportFormatSchema = z.enum(alertImportFormats);
 export type AlertImportFormat = z.infer<typeof alertImportFormatSchema>;
+
+/** Stores other than alerts that rows of an alert file can belong to (OCSF vulnerability and compliance findings). */
+export type ImportDestination = "vulnerabilities" | "compliance";
+
+/** In an alert import report: what another store's import made of the rows routed to it. */
+export interface RoutedImportReport {
+  destination: ImportDestination;
+  /** Rows of the alert file that belong there. */
+  rows: number;
+  /** That import's own run (listed under GET /imports), or `error`: why it refused the file. */
+  importId?: string;
+  created?: number;
+  updated?: number;
+  /** That import's skip reasons (it reads the whole file, so the alert rows are among them). */
+  skipped?: { reason: string; count: number }[];
+  rejectedCount?: number;
+  error?: string;
+}

@@ -83,6 +83,7 @@ export const findingImportFormats = [
   "burp",
   "wazuh-vulnerabilities",
   "generic-csv",
+  "ocsf",
 ] as const;
 export const findingImportFormatSchema = z.enum(findingImportFormats);
 export type FindingImportFormat = z.infer<typeof findingImportFormatSchema>;

@@ -3,7 +3,7 @@ import { type IncidentStatus, type Priority, priorities } from "@watchfloor/shar
 import { tacticNames, techniqueIds } from "./attack-fields";
 import type { RowReport } from "./emit";
 import { jsonImporter, type Mapped } from "./json-importer";
-import { asNumber, firstText, isoWithOffset, matchEnum, pluck } from "./values";
+import { asNumber, firstText, isoFromEpoch, isoWithOffset, matchEnum, pluck, type Read } from "./values";
 import { zeekPriority } from "./zeek";
 
 /** Elastic's default risk scores are 21/47/73/99 for low/medium/high/critical; the bands sit between. */
@@ -30,6 +30,16 @@ function ecsPriority(doc: Record<string, unknown>): Priority {
   return note ? zeekPriority(note) : "Medium";
 }
 
+/**
+ * ECS dates: ISO-8601 text, or epoch milliseconds (a number or a digit string), which is how
+ * Elasticsearch stores `date` fields and how documents read back from it or written by some
+ * shippers carry `@timestamp`.
+ */
+export function ecsDate(value: unknown): Read<string> {
+  if (typeof value === "number" || (typeof value === "string" && /^\d{10,}$/.test(value.trim()))) return isoFromEpoch(value, "ms");
+  return isoWithOffset(value);
+}
+
 const workflowStatus: Record<string, IncidentStatus> = { open: "Open", acknowledged: "Acknowledged", closed: "Closed" };
 
 /**
@@ -40,8 +50,8 @@ const workflowStatus: Record<string, IncidentStatus> = { open: "Open", acknowled
 export function mapEcs(doc: Record<string, unknown>, report: RowReport): Mapped {
   const kind = firstText(doc, "event.kind");
   if (kind !== "alert" && kind !== "signal") return { skip: `event.kind ${kind ?? "(missing)"} is not an alert` };
-  const timestamp = firstText(doc, "@timestamp");
-  const start = firstText(doc, "event.start");
+  const timestamp = pluck(doc, "@timestamp")[0];
+  const start = pluck(doc, "event.start")[0];
   const status = firstText(doc, "kibana.alert.workflow_status");
   return {
     source: "ecs",
@@ -51,8 +61,8 @@ export function mapEcs(doc: Record<string, unknown>, report: RowReport): Mapped 
     type: firstText(doc, "event.category"),
     priority: ecsPriority(doc),
     status: (status ? workflowStatus[status] : undefined) ?? "Open",
-    detectedAt: report.date(isoWithOffset(timestamp), "detectedAt", timestamp),
-    occurredAt: report.date(isoWithOffset(start), "occurredAt", start),
+    detectedAt: report.date(ecsDate(timestamp), "detectedAt", timestamp),
+    occurredAt: report.date(ecsDate(start), "occurredAt", start),
     hostname: firstText(doc, "host.name", "host.hostname"),
     username: firstText(doc, "user.name"),
     srcIp: firstText(doc, "source.ip"),

@@ -75,7 +75,7 @@ describe("JSON shapes", () => {
       attacks: [{ technique: { uid: "T1486" }, tactic: { name: "Impact" } }],
     };
     const r = await run(importOcsf, JSON.stringify([finding, { class_uid: 3002 }]));
-    expect(r.skipped).toEqual({ "class_uid 3002 is not a finding": 1 });
+    expect(r.skipped).toEqual({ "class_uid 3002 is not in the OCSF Findings category (2001-2099)": 1 });
     expect(r.records[0]).toMatchObject({
       sourceId: "f-1",
       priority: "Critical",

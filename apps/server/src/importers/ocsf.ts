@@ -1,11 +1,20 @@
 import type { IncidentStatus, Priority } from "@watchfloor/shared";
 import { tacticNames, techniqueIds } from "./attack-fields";
 import type { RowReport } from "./emit";
-import { jsonImporter, type Mapped } from "./json-importer";
+import { jsonImporter, type Mapped, type Routed } from "./json-importer";
+import { isOcsfFindingClass, notAnAlertReason, ocsfFindingClasses } from "./ocsf-classes";
 import { asList, asNumber, firstText, isoFromEpoch, isoWithOffset, pluck, unique } from "./values";
 
 /** OCSF severity_id: 1 Informational and 2 Low -> Low, 3 Medium, 4 High, 5 Critical and 6 Fatal -> Critical. */
 const severities: Record<number, Priority> = { 1: "Low", 2: "Low", 3: "Medium", 4: "High", 5: "Critical", 6: "Critical" };
+/**
+ * The priority of a finding rated severity_id 0 (Unknown) or 99 (Other): Medium, so an unrated
+ * detection is neither buried at the bottom of the queue nor paged as urgent. The row also gets
+ * an out_of_enumeration finding naming the source's own label (docs/importers/alerts.md).
+ */
+export const ocsfUnratedPriority: Priority = "Medium";
+const unrated: Record<number, string> = { 0: "Unknown", 99: "Other" };
+
 /** OCSF status_id 1 New, 2 In Progress, 3 Suppressed, 4 Resolved (by id, else by name). */
 const statuses: Record<string, IncidentStatus> = {
   "1": "Open",
@@ -18,20 +27,36 @@ const statuses: Record<string, IncidentStatus> = {
   resolved: "Resolved",
 };
 
-/**
- * OCSF Detection Finding (class_uid 2004) and the older Security Finding (2001). Other classes
- * are skipped. sourceId = finding_info.uid (2001: finding.uid), else metadata.uid.
- */
-export function mapOcsf(finding: Record<string, unknown>, report: RowReport): Mapped {
-  const classUid = asNumber(finding.class_uid);
-  if (classUid !== 2004 && classUid !== 2001)
-    return { skip: `class_uid ${String(finding.class_uid ?? "(missing)")} is not a finding` };
+function ocsfPriority(finding: Record<string, unknown>, report: RowReport): Priority | undefined {
   const severityId = asNumber(finding.severity_id);
-  const priority = typeof severityId === "number" ? severities[severityId] : undefined;
+  if (typeof severityId !== "number") return undefined;
+  const label = unrated[severityId];
+  if (label) {
+    const own = firstText(finding, "severity");
+    const named = own && own !== label ? ` (the source calls it "${own}")` : "";
+    report.finding("out_of_enumeration", "priority", severityId, `OCSF severity_id ${severityId} (${label})${named} has no priority; imported as ${ocsfUnratedPriority}`);
+    return ocsfUnratedPriority;
+  }
+  return severities[severityId];
+}
+
+/**
+ * OCSF Detection Finding (class_uid 2004) and the older Security Finding (2001). The other
+ * Findings classes are routed or skipped by ocsf-classes.ts; classes outside the category are
+ * skipped. sourceId = finding_info.uid (2001: finding.uid), else metadata.uid.
+ */
+export function mapOcsf(finding: Record<string, unknown>, report: RowReport): Mapped | Routed {
+  const classUid = asNumber(finding.class_uid);
+  if (typeof classUid !== "number" || !isOcsfFindingClass(classUid))
+    return { skip: `class_uid ${String(finding.class_uid ?? "(missing)")} is not in the OCSF Findings category (2001-2099)` };
+  const destination = ocsfFindingClasses[classUid]?.destination ?? "unmapped";
+  if (destination === "vulnerabilities" || destination === "compliance") return { route: destination, reason: notAnAlertReason(classUid, destination) };
+  if (destination !== "alerts") return { skip: notAnAlertReason(classUid, destination) };
+  const priority = ocsfPriority(finding, report);
   if (!priority)
     report.reject(
       "severity_id",
-      `${String(finding.severity_id ?? "(missing)")} is not an OCSF severity 1-6, so there is no priority`,
+      `${String(finding.severity_id ?? "(missing)")} is not an OCSF severity_id (0-6 or 99), so there is no priority`,
     );
   const statusKey = (firstText(finding, "status_id") ?? firstText(finding, "status") ?? "1").toLowerCase();
   const status = statuses[statusKey];

@@ -2,6 +2,7 @@ import {
   type AlertInput,
   environments,
   incidentStatuses,
+  mapCategories,
   notifySlaSchema,
   priorities,
   resolutionTypes,
@@ -11,6 +12,9 @@ import { tacticNames, techniqueIds } from "./attack-fields";
 import type { RowReport } from "./emit";
 import { foldKey, type SampleField, sampleFields } from "./sample-fields";
 import { asBoolean, asList, asNumber, asText, INVALID, matchEnum, sampleDate } from "./values";
+
+/** The map's categories that are not environments: the spec's samples put them in clientEnvironment. */
+const categoriesOnly = mapCategories.filter((c) => !(environments as readonly string[]).includes(c));
 
 type Entry = { key: string; value: unknown; spec: SampleField };
 const notify = notifySlaSchema.options;
@@ -49,8 +53,13 @@ export function mapSample(record: Record<string, unknown>, report: RowReport, kn
 
   const alert: Record<string, unknown> = { source: "sample" };
   for (const [field, entries] of byField) {
-    const first = entries[0];
-    if (first) alert[field] = readValue(report, field, first, entries);
+    // Every spelling present is read (a valid resolutionType must not hide ResolType "Yes" beside
+    // it); the first readable value wins. ATT&CK techniques read all their spellings at once.
+    for (const entry of entries) {
+      const value = readValue(report, field, entry, entries);
+      if (alert[field] === undefined) alert[field] = value;
+      if (entry.spec.kind === "techniques") break;
+    }
   }
   if (alert.sourceId === undefined) report.reject("id", "is required: it becomes the alert's sourceId");
   if (alert.name === undefined) report.reject("name", "is required");
@@ -103,8 +112,13 @@ function readValue(report: RowReport, field: string, { key, value, spec }: Entry
       return report.outOfEnum(matchEnum(value, slaStatuses), field, value, slaStatuses);
     case "notify":
       return report.outOfEnum(matchEnum(value, notify), field, value, notify);
-    case "environment":
-      return report.outOfEnum(matchEnum(value, environments), field, value, environments);
+    case "environment": {
+      const read = matchEnum(value, environments);
+      const category = read === INVALID ? matchEnum(value, categoriesOnly) : undefined;
+      if (typeof category !== "string") return report.outOfEnum(read, field, value, environments);
+      report.finding("out_of_enumeration", field, value, `"${category}" is an asset category of the map, not an environment (${environments.join(", ")})`);
+      return undefined;
+    }
     default:
       return undefined;
   }

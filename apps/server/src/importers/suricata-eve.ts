@@ -1,4 +1,5 @@
 import type { Priority } from "@watchfloor/shared";
+import { tacticNames, techniqueIds } from "./attack-fields";
 import type { RowReport } from "./emit";
 import { jsonImporter, type Mapped } from "./json-importer";
 import { asNumber, asText, firstText, INVALID, isoWithOffset, pluck } from "./values";
@@ -11,7 +12,9 @@ export function suricataPriority(severity: number): Priority {
 }
 
 /**
- * Suricata EVE JSON lines. Only `event_type: "alert"` is an alert; dns/http/flow/... are skipped.
+ * Suricata EVE JSON lines (Suricata 4 to 7). `alert.metadata` (Suricata 4.1+, the rule's
+ * `metadata:` keyword as lists of strings) gives ATT&CK techniques and tactics where the rule set
+ * writes them (ET Open: mitre_technique_id, mitre_tactic_name like "Command_And_Control"). Only `event_type: "alert"` is an alert; dns/http/flow/... are skipped.
  * sourceId = flow_id:signature_id:timestamp, plus :tx_id when present: one flow can raise the same
  * signature for several HTTP transactions logged with the same timestamp (the surevego sample has
  * 68 alerts but only 52 distinct flow_id:signature_id:timestamp triples).
@@ -43,6 +46,8 @@ export function mapSuricata(event: Record<string, unknown>, report: RowReport): 
     detectionSource: "Suricata",
     sourceTool: "Suricata",
     sourceTools: ["Suricata"],
+    mitreTechniques: techniqueIds(report, pluck(event, "alert.metadata.mitre_technique_id")),
+    tactics: tacticNames(report, pluck(event, "alert.metadata.mitre_tactic_name")),
     description: `${asText(event.proto) ?? "?"} ${src} -> ${dst} (${firstText(event, "alert.action") ?? "no action"})`,
   };
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import type { AlertInput, DataQualityFinding } from "@watchfloor/shared";
+import type { AlertInput, DataQualityFinding, ImportDestination } from "@watchfloor/shared";
 
 /**
  * What an importer yields for each row of a file. The caller (the ingest layer) stores records,
@@ -10,7 +10,11 @@ import type { AlertInput, DataQualityFinding } from "@watchfloor/shared";
 export type ImportEvent =
   | { kind: "record"; row: number; alert: AlertInput; findings: DataQualityFinding[] }
   | { kind: "rejected"; row: number; problems: { field: string; reason: string }[]; raw: string }
-  | { kind: "skipped"; row: number; reason: string };
+  | { kind: "skipped"; row: number; reason: string }
+  /** The row belongs to another store; `reason` is the skip reason when none is wired in. */
+  | { kind: "routed"; row: number; destination: ImportDestination; reason: string };
+
+export type { ImportDestination } from "@watchfloor/shared";
 
 /** A file to import. `lines()` yields lines without their "\n" (and without a trailing "\r"). */
 export interface ImportSource {

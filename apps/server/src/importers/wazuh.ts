@@ -16,7 +16,12 @@ export function wazuhPriority(level: number): Priority {
   return "Low";
 }
 
-/** Wazuh alerts.json lines, 3.x (no `rule.mitre`) and 4.x (`rule.mitre.id/tactic/technique`). */
+/**
+ * Wazuh alerts.json lines, 3.x (no `rule.mitre`) and 4.x (`rule.mitre.id/tactic/technique`).
+ * Windows agents' events (4.x eventchannel decoder) carry their fields under `data.win`:
+ * `system.computer`, `eventdata.targetUserName`/`subjectUserName`, `eventdata.ipAddress`,
+ * `system.message`; they are read where the Linux decoders' fields are absent.
+ */
 export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Mapped {
   const level = asNumber(pluck(alert, "rule.level")[0]);
   if (level === undefined || level === INVALID || level < 0 || level > 16) {
@@ -32,19 +37,28 @@ export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Map
     priority: typeof level === "number" ? wazuhPriority(level) : "Low",
     status: "Open",
     detectedAt: report.date(isoWithOffset(timestamp), "detectedAt", timestamp),
-    hostname: firstText(alert, "agent.name"),
+    hostname: firstText(alert, "agent.name", "data.win.system.computer"),
     // The json decoder forwards Suricata EVE fields as data.src_ip/data.dest_ip.
-    srcIp: stripPort(firstText(alert, "data.srcip", "data.src_ip")),
+    srcIp: stripPort(firstValue(alert, "data.srcip", "data.src_ip", "data.win.eventdata.ipAddress")),
     dstIp: stripPort(firstText(alert, "data.dstip", "data.dest_ip")),
-    username: firstText(alert, "data.dstuser", "data.srcuser"),
+    username: firstValue(alert, "data.dstuser", "data.srcuser", "data.win.eventdata.targetUserName", "data.win.eventdata.subjectUserName"),
     detectionSource: "Wazuh",
     sourceTool: decoder,
     sourceTools: decoder ? [decoder] : [],
     services: asList(pluck(alert, "rule.groups")),
     mitreTechniques: techniqueIds(report, pluck(alert, "rule.mitre.id")),
     tactics: tacticNames(report, pluck(alert, "rule.mitre.tactic")),
-    description: firstText(alert, "full_log"),
+    description: firstText(alert, "full_log", "data.win.system.message"),
   };
+}
+
+/** The first value at the paths that is not Windows' "-" (no such value: a local logon's address, no account). */
+function firstValue(alert: Record<string, unknown>, ...paths: string[]): string | undefined {
+  for (const path of paths) {
+    const value = firstText(alert, path);
+    if (value !== undefined && value !== "-") return value;
+  }
+  return undefined;
 }
 
 export const importWazuh = jsonImporter(mapWazuh);

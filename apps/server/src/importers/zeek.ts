@@ -1,7 +1,7 @@
 import type { Priority } from "@watchfloor/shared";
 import type { RowReport } from "./emit";
 import { jsonImporter, type Mapped } from "./json-importer";
-import { asText, firstText, isoFromEpoch } from "./values";
+import { asText, firstText, isoFromEpoch, isoWithOffset, type Read } from "./values";
 
 /**
  * Zeek notices carry no severity, so the priority comes from the notice type. Exact names first,
@@ -25,6 +25,11 @@ export function zeekPriority(note: string | undefined): Priority {
   return notePriorities[note] ?? notePriorities[`${note.split("::")[0]}::`] ?? "Medium";
 }
 
+/** `ts` as epoch seconds (the default) or ISO-8601 (`LogAscii::json_timestamps = JSON::TS_ISO8601`). */
+function zeekTime(ts: unknown): Read<string> {
+  return typeof ts === "string" && ts.includes("-") ? isoWithOffset(ts) : isoFromEpoch(ts, "s");
+}
+
 /**
  * One notice.log record (JSON log keys, or TSV columns already read into the same keys).
  * sourceId = uid when the notice has a connection, else ts:note:src (ts as written in the file).
@@ -41,7 +46,7 @@ export function mapZeek(notice: Record<string, unknown>, report: RowReport): Map
     type: note?.split("::")[0],
     priority: zeekPriority(note),
     status: "Open",
-    detectedAt: report.date(isoFromEpoch(notice.ts, "s"), "detectedAt", notice.ts),
+    detectedAt: report.date(zeekTime(notice.ts), "detectedAt", notice.ts),
     srcIp: src,
     dstIp: firstText(notice, "dst", "id.resp_h"),
     description: asText(notice.sub),

@@ -1,11 +1,11 @@
-import { type AlertImportFormat, alertImportFormats, type Priority } from "@watchfloor/shared";
+import { type AlertImportFormat, alertImportFormats, type Priority, type RoutedImportReport } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
-import { invalid } from "../../http/errors";
+import { AppError, invalid } from "../../http/errors";
 import { newId } from "../../lib/tokens";
 import { detectAlertFormat, type ImportEvent, importerFor } from "../../importers";
 import { parsedOffThread, worthAWorker } from "../../importers/off-thread";
-import type { ImportSource } from "../../importers/types";
+import type { ImportDestination, ImportSource } from "../../importers/types";
 import { startWorker } from "../../lib/worker-entry";
 import { toAlertRow } from "../alerts/alert-row";
 import type { Doer } from "../../http/actor";
@@ -16,12 +16,22 @@ import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "./
 
 const BATCH = 1000;
 
+/**
+ * Imports the rows of an alert file that belong to another store, reading the file again with that
+ * store's own importer (so nothing is copied). Wired in by the composition root
+ * (src/import-destinations.ts): features/imports may not import the features that use it.
+ */
+export type RoutedImport = (ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer }) => Promise<Omit<RoutedImportReport, "destination" | "rows">>;
+export type ImportDestinations = Partial<Record<ImportDestination, RoutedImport>>;
+
 export interface ImportReport extends ImportTallyReport {
   importId: string;
   format: AlertImportFormat;
   filename: string | null;
   created: number;
   updated: number;
+  /** Rows handed to another store's import (OCSF vulnerability findings), one entry per store. */
+  routed: RoutedImportReport[];
 }
 
 export async function resolveFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<AlertImportFormat> {
@@ -32,6 +42,28 @@ export async function resolveFormat(source: ImportSource, format: string | undef
   const detected = detectAlertFormat(await readHead(source), filename ?? undefined);
   if (!detected) throw invalid("format", `could not be detected from the file; pass one of ${alertImportFormats.join(", ")}`);
   return detected;
+}
+
+/**
+ * Runs another store's import over the same file. It has its own transaction: the alerts are kept
+ * whatever happens to it, and its failure is reported rather than thrown.
+ */
+async function importRouted(
+  ctx: AppContext,
+  tenantId: string,
+  source: ImportSource,
+  destination: ImportDestination,
+  options: { filename: string | null; doer: Doer; destinations?: ImportDestinations },
+): Promise<Omit<RoutedImportReport, "destination" | "rows">> {
+  const run = options.destinations?.[destination];
+  if (!run) return { error: "no import is wired in for it" };
+  try {
+    return await run(ctx, tenantId, source, { filename: options.filename, doer: options.doer });
+  } catch (error) {
+    // A file that store refuses (malformed, mostly unreadable) is reported; anything else is a fault.
+    if (error instanceof AppError) return { error: error.message };
+    throw error;
+  }
 }
 
 /** The importer's events: read on this thread, or for a big file in a worker thread (importers/off-thread.ts). */
@@ -53,7 +85,7 @@ export async function importAlertFile(
   ctx: AppContext,
   tenantId: string,
   source: ImportSource,
-  options: { format?: string; filename: string | null; doer: Doer; offThread?: boolean },
+  options: { format?: string; filename: string | null; doer: Doer; offThread?: boolean; destinations?: ImportDestinations },
 ): Promise<ImportReport> {
   const format = await resolveFormat(source, options.format, options.filename);
   const now = ctx.now();
@@ -62,7 +94,10 @@ export async function importAlertFile(
   const tally = new ImportTally({ tenantId, importId, format, now });
   let created = 0;
   let updated = 0;
-  const report = (): ImportReport => ({ importId, format, filename: options.filename, created, updated, ...tally.summary() });
+  // Rows for another store are counted here and imported once this import has committed.
+  const routed = new Map<ImportDestination, number>();
+  const routedReports: RoutedImportReport[] = [];
+  const report = (): ImportReport => ({ importId, format, filename: options.filename, created, updated, ...tally.summary(), routed: routedReports });
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await trx.insertInto("import_runs").values({ id: importId, tenant_id: tenantId, kind: "alerts", format, filename: options.filename, created_by: options.doer.userId, created_at: now, report: "{}" }).execute();
@@ -85,6 +120,9 @@ export async function importAlertFile(
           if (batch.length >= BATCH) await flush();
         } else if (event.kind === "skipped") {
           tally.skip(event.reason);
+        } else if (event.kind === "routed") {
+          if (options.destinations?.[event.destination]) routed.set(event.destination, (routed.get(event.destination) ?? 0) + 1);
+          else tally.skip(event.reason);
         } else {
           await tally.reject(trx, event.row, event.problems, event.raw);
         }
@@ -95,6 +133,10 @@ export async function importAlertFile(
     });
   } catch (error) {
     throw malformedFile(error);
+  }
+  if (routed.size > 0) {
+    for (const [destination, rows] of routed) routedReports.push({ destination, rows, ...(await importRouted(ctx, tenantId, source, destination, options)) });
+    await ctx.db.updateTable("import_runs").set({ report: JSON.stringify(report()) }).where("id", "=", importId).execute();
   }
   const done = report();
   if (done.created + done.updated > 0) ctx.events.publish({ tenantId, kind: "alert", ids: [], action: "created" });

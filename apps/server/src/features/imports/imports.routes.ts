@@ -8,11 +8,11 @@ import { iso, isoOrNull } from "../../lib/time";
 import { ingestAlerts } from "../alerts/alert-ingest.service";
 import { ingestTenant } from "../../http/tenant-scope";
 import { doerOf } from "../../http/actor";
-import { importAlertFile } from "./alert-import.service";
+import { type ImportDestinations, importAlertFile } from "./alert-import.service";
 import { acceptRawUploads, withUploadedFile } from "./upload";
 
 export const importRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, destinations: ImportDestinations = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const write = { policy: { access: "tenant", permission: "data.write", apiKey: true } } as const;
     const manage = { policy: { access: "tenant", permission: "imports.manage" } } as const;
@@ -29,7 +29,7 @@ export const importRoutes =
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        return withUploadedFile(request, (source) => importAlertFile(ctx, tenantId, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
+        return withUploadedFile(request, (source) => importAlertFile(ctx, tenantId, source, { format: request.query.format, filename: request.query.filename ?? null, doer, destinations }));
       },
     );
 

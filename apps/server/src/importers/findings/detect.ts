@@ -28,6 +28,7 @@ function jsonFormat(text: string): FindingImportFormat | null {
   // Legacy Trivy: a bare array of results, each with a Target and a Type.
   if (text.startsWith("[") && has("Target") && (has("Vulnerabilities") || has("Type"))) return "trivy";
   if (has("template-id") && (has("matched-at") || has("info"))) return "nuclei";
+  if (/"class_uid"\s*:\s*2002\b/.test(text)) return "ocsf";
   if (/"_index"\s*:\s*"wazuh-states-vulnerabilities/.test(text)) return "wazuh-vulnerabilities";
   if (has("vulnerability") && has("detected_at") && has("package")) return "wazuh-vulnerabilities";
   return null;

@@ -3,6 +3,7 @@ import { importBurp } from "./burp";
 import { importGenericCsv } from "./generic-csv";
 import { importNessus } from "./nessus";
 import { importNuclei } from "./nuclei";
+import { importOcsfVulnerabilities } from "./ocsf-vulnerability";
 import { importOpenvas } from "./openvas";
 import { importOpenvasCsv } from "./openvas-csv";
 import { importQualys } from "./qualys";
@@ -19,6 +20,7 @@ export {
   importGenericCsv,
   importNessus,
   importNuclei,
+  importOcsfVulnerabilities,
   importOpenvas,
   importOpenvasCsv,
   importQualys,
@@ -36,6 +38,7 @@ const importers: Record<FindingImportFormat, FindingImporter> = {
   burp: importBurp,
   "wazuh-vulnerabilities": importWazuhVulnerabilities,
   "generic-csv": importGenericCsv,
+  ocsf: importOcsfVulnerabilities,
 };
 
 export function findingImporterFor(format: FindingImportFormat): FindingImporter {

@@ -1,3 +1,4 @@
+import type { RoutedImportReport } from "@watchfloor/shared";
 import { uploadFile } from "@/lib/upload-file";
 
 export type ImportReport = {
@@ -12,6 +13,7 @@ export type ImportReport = {
   rejectedCount: number;
   findings: { row: number; field: string; value: string; kind: string; message: string }[];
   findingCount: number;
+  routed: RoutedImportReport[];
 };
 
 /** Sends the alert file as the raw request body, with upload progress. */

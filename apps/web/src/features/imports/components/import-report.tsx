@@ -2,7 +2,21 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/page";
 import { rejectedRows, SmallTable, Stat } from "@/components/ui/report-parts";
+import type { RoutedImportReport } from "@watchfloor/shared";
 import type { ImportReport } from "../api/upload-import";
+
+const destinationNames: Record<RoutedImportReport["destination"], string> = {
+  vulnerabilities: "vulnerability findings",
+  compliance: "compliance results",
+};
+
+/** One line per store that rows of this file went to, with that import's outcome. */
+function routedLine(r: RoutedImportReport): string {
+  const rows = `${r.rows.toLocaleString("en")} ${r.rows === 1 ? "row" : "rows"}`;
+  const where = destinationNames[r.destination];
+  if (r.error) return `${rows} for the ${where} could not be imported there: ${r.error}`;
+  return `${rows} went to the ${where}: ${r.created ?? 0} created, ${r.updated ?? 0} updated, ${r.rejectedCount ?? 0} rejected.`;
+}
 
 /** What happened to every row: counts, skipped by reason, rejected rows and data-quality findings. */
 export function ImportReportView({ report, quarantineLink }: { report: ImportReport; quarantineLink?: ReactNode }) {
@@ -28,6 +42,16 @@ export function ImportReportView({ report, quarantineLink }: { report: ImportRep
           <Stat label="Rejected" value={report.rejectedCount} tone="bad" />
           <Stat label="Findings" value={report.findingCount} />
         </dl>
+        {report.routed?.length > 0 && (
+          <div className="mt-4" data-testid="routed">
+            <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Sent to other stores</h3>
+            <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {report.routed.map((r) => (
+                <li key={r.destination}>{routedLine(r)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {report.skipped.length > 0 && (
           <div className="mt-4">
             <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Skipped (not alerts)</h3>
@@ -62,7 +86,7 @@ export function ImportReportView({ report, quarantineLink }: { report: ImportRep
       {report.findingCount > 0 && (
         <Card title={`Data-quality findings (${report.findingCount})`}>
           <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-            These rows were imported; the listed values were left empty rather than guessed.
+            These rows were imported; the listed values were left empty (or set to the documented default) rather than guessed.
           </p>
           <SmallTable
             caption="Data-quality findings"

@@ -22,6 +22,7 @@ const formatLabels: Record<string, string> = {
   burp: "Burp Suite XML",
   "wazuh-vulnerabilities": "Wazuh vulnerability states",
   "generic-csv": "Generic CSV",
+  ocsf: "OCSF Vulnerability Finding JSON",
 };
 
 /** Pick tenant, format (detected from the file by default) and a scanner report; upload with progress. */
