@@ -22,7 +22,7 @@ let fixtures: Awaited<ReturnType<typeof isolationFixtures>>;
 const SKIP = new Set(["POST /api/v1/auth/sign-out", "POST /api/v1/auth/sessions/revoke-others", "POST /api/v1/test/clock"]);
 // Tables that record an attempt even when it is refused (the audit trail, failure counters), and
 // the overview rollups, which the background refresher writes whenever it likes.
-const ATTEMPT_TABLES = new Set(["audit_log", "sign_in_failures", "notifications", "sessions", "user_devices"]);
+const ATTEMPT_TABLES = new Set(["audit_log", "sign_in_failures", "rate_limits", "notifications", "sessions", "user_devices"]);
 const untracked = (table: string) => ATTEMPT_TABLES.has(table) || table.startsWith("rollup_") || table.includes("fts");
 let tracked: string[] = [];
 

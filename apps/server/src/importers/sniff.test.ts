@@ -16,11 +16,16 @@ describe("unreadableTextReason", () => {
     expect(unreadableTextReason(cut, true)).toMatch(/not UTF-8 text/);
   });
 
-  it("refuses NUL bytes, invalid UTF-8, UTF-16 and control characters, saying why", () => {
-    expect(unreadableTextReason(Uint8Array.from([0x61, 0x62, 0x00, 0x63]), true)).toBe("it is not text: byte 3 is a NUL byte (a binary or compressed file?)");
+  it("accepts a stray NUL in a row (refused per row later), but not a file full of them", () => {
+    expect(unreadableTextReason(bytes(`id,name\n1,a\u0000b\n${"2,plain row\n".repeat(20)}`), true)).toBeNull();
+    const gzipLike = Uint8Array.from({ length: 4096 }, (_, i) => (i % 16 === 0 ? 0 : 0x41 + (i % 26)));
+    expect(unreadableTextReason(gzipLike, false)).toMatch(/control characters or NUL bytes/);
+  });
+
+  it("refuses invalid UTF-8, UTF-16 and control characters, saying why", () => {
     expect(unreadableTextReason(Uint8Array.from([0x61, 0xc3, 0x28, 0x62]), false)).toMatch(/not UTF-8 text: its first 4 bytes/);
     expect(unreadableTextReason(Uint8Array.from([0xff, 0xfe, 0x69, 0x00]), true)).toMatch(/UTF-16/);
-    expect(unreadableTextReason(bytes(`${"\u0001".repeat(5)}${"a".repeat(95)}`), true)).toMatch(/5 of its first 100 characters are control characters/);
+    expect(unreadableTextReason(bytes(`${"\u0001".repeat(5)}${"a".repeat(95)}`), true)).toMatch(/too many of its first 100 characters are control characters/);
   });
 
   it("refuses random bytes", () => {

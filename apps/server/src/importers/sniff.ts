@@ -6,6 +6,12 @@
 
 // C0 controls a text export does not hold (tab, line feed, form feed and carriage return are fine).
 const isStrayControl = (code: number) => code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d;
+/**
+ * Share of NUL bytes above which the head is not text: UTF-16 without its byte-order mark is
+ * half NULs and binary formats hold runs of them, while a text export holds at most a stray one
+ * in a row (refused per row).
+ */
+const MAX_NUL_SHARE = 0.05;
 /** Share of stray control characters above which the head is not text. */
 const MAX_CONTROL_SHARE = 0.01;
 
@@ -17,8 +23,9 @@ export function unreadableTextReason(head: Uint8Array, complete: boolean): strin
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     return "it is UTF-16 text, not UTF-8; save or export it as UTF-8 and upload it again";
   }
-  const nul = head.indexOf(0);
-  if (nul >= 0) return `it is not text: byte ${nul + 1} is a NUL byte (a binary or compressed file?)`;
+  // A NUL is a control character like the others here: a binary file is full of them, while one
+  // in a row of an export is that row's problem (refused per row with the field named, issue 13
+  // finding 6), not a reason to refuse the file.
   let text: string;
   try {
     // `stream` lets a character cut by the end of the head pass; a whole file must end cleanly.
@@ -27,9 +34,14 @@ export function unreadableTextReason(head: Uint8Array, complete: boolean): strin
     return `it is not UTF-8 text: its first ${head.length.toLocaleString("en")} bytes hold invalid UTF-8 sequences`;
   }
   let controls = 0;
-  for (let i = 0; i < text.length; i++) if (isStrayControl(text.charCodeAt(i))) controls++;
-  if (text.length > 0 && controls / text.length > MAX_CONTROL_SHARE) {
-    return `it is not text: ${controls.toLocaleString("en")} of its first ${text.length.toLocaleString("en")} characters are control characters`;
+  let nuls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) nuls++;
+    else if (isStrayControl(code)) controls++;
+  }
+  if (text.length > 0 && (controls / text.length > MAX_CONTROL_SHARE || nuls / text.length > MAX_NUL_SHARE)) {
+    return `it is not text: too many of its first ${text.length.toLocaleString("en")} characters are control characters or NUL bytes (a binary or compressed file?)`;
   }
   return null;
 }
