@@ -27,12 +27,16 @@ import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";
 import { newId } from "./lib/tokens";
 import { inSlices } from "./lib/yield";
+import { applyRetention } from "./features/retention/retention.service";
 import { defaultWebDist, openRuntime } from "./runtime";
 
 class UsageError extends Error {}
 
 /** Rows added to a search index per transaction (about 10 ms for alerts); the event loop runs between. */
 const SEARCH_INDEX_SLICE = 250;
+
+/** How often `serve` deletes what tenants' retention no longer keeps. */
+const RETENTION_MS = 3_600_000;
 
 /** How often `serve` refreshes the SQLite planner's statistics (database.ts, optimize). */
 const PLANNER_STATISTICS_MS = 6 * 3_600_000;
@@ -103,6 +107,18 @@ program
     indexTimer.unref();
     const statisticsTimer = setInterval(() => void runtime.database.optimize?.("used"), PLANNER_STATISTICS_MS);
     statisticsTimer.unref();
+    // Tenants with a retention period lose what is older, hourly, in small batches (docs/retention.md).
+    let retaining = false;
+    const retentionTimer = setInterval(() => {
+      if (retaining) return;
+      retaining = true;
+      applyRetention(ctx)
+        .catch((error: unknown) => app.log.error({ err: error }, "retention failed"))
+        .finally(() => {
+          retaining = false;
+        });
+    }, RETENTION_MS);
+    retentionTimer.unref();
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -110,6 +126,7 @@ program
       clearInterval(breachTimer);
       clearInterval(indexTimer);
       clearInterval(statisticsTimer);
+      clearInterval(retentionTimer);
       app.log.info({ signal }, "shutting down");
       await app.close();
       await runtime.close();

@@ -96,6 +96,8 @@ export const auditEvents = [
   "tenant.module_enabled",
   "tenant.module_disabled",
   "tenant.module_requested",
+  "tenant.retention_changed",
+  "retention.applied",
   "settings.changed",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);

@@ -19,6 +19,8 @@ export const tenantSchema = z.object({
   role: roleSchema,
   /** Members must prove a second factor at sign-in (the owner's policy). */
   requireSecondFactor: z.boolean(),
+  /** Days of alerts, timeline events and audit entries kept; null keeps everything (docs/retention.md). */
+  retentionDays: z.number().int().nullable(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
@@ -140,3 +142,10 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const adminPasswordResetBodySchema = z.object({ newPassword: z.string().max(512) });
+
+/** Retention limits: at least a week (an SLA month needs its alerts), at most ten years. */
+export const retentionLimits = { minDays: 7, maxDays: 3650 } as const;
+export const tenantRetentionSchema = z.object({
+  retentionDays: z.number().int().min(retentionLimits.minDays).max(retentionLimits.maxDays).nullable(),
+});
+export type TenantRetention = z.infer<typeof tenantRetentionSchema>;

@@ -14,6 +14,7 @@ import * as accountSecurity from "./migrations/0012-account-security";
 import * as moduleEntitlements from "./migrations/0015-module-entitlements";
 import * as drpWatchedAssets from "./migrations/0016-drp-watched-assets";
 import * as rateLimits from "./migrations/0017-rate-limits";
+import * as retention from "./migrations/0018-retention";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0015-module-entitlements": moduleEntitlements,
   "0016-drp-watched-assets": drpWatchedAssets,
   "0017-rate-limits": rateLimits,
+  "0018-retention": retention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,8 @@ export interface TenantsTable {
   slug: string;
   created_at: number;
   require_second_factor: Generated<number>;
+  /** Days of alerts, timeline events and audit entries kept (null: all). */
+  retention_days: number | null;
 }
 
 /** One switchable module of one tenant (migration 0015, docs/modules.md). */

@@ -73,6 +73,7 @@ export async function isolationFixtures(app: TestApp) {
     "PATCH /api/v1/tenants/:tenantId/members/:userId": { role: "viewer" },
     "POST /api/v1/users/:userId/password": { newPassword: "Stranger-Set-This-1" },
     "PUT /api/v1/tenants/:tenantId/security-policy": { requireSecondFactor: true },
+    "PUT /api/v1/tenants/:tenantId/retention": { retentionDays: 7 },
     "POST /api/v1/auth/security/factors/:factorId/remove": { currentPassword: PASSWORD },
     "PUT /api/v1/settings/signup": { open: true },
     "POST /api/v1/alerts": { source: "probe", sourceId: "probe-1", name: "Probe", priority: "Low" },

@@ -20,7 +20,7 @@ export async function tenantsOfUser(db: Db, userId: string, onlyIds?: readonly s
   let query = db
     .selectFrom("tenants")
     .innerJoin("memberships", "memberships.tenant_id", "tenants.id")
-    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.require_second_factor", "memberships.role"])
+    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.require_second_factor", "tenants.retention_days", "memberships.role"])
     .where("memberships.user_id", "=", userId);
   if (onlyIds) query = query.where("tenants.id", "in", onlyIds.length ? [...onlyIds] : ["-"]);
   return query.orderBy("tenants.name").execute();
@@ -39,6 +39,10 @@ export async function updateTenant(
 
 export async function tenantNameOf(db: Db, id: string): Promise<string | undefined> {
   return (await db.selectFrom("tenants").select("name").where("id", "=", id).executeTakeFirst())?.name;
+}
+
+export async function setRetentionDays(db: Db, tenantId: string, days: number | null): Promise<void> {
+  await db.updateTable("tenants").set({ retention_days: days }).where("id", "=", tenantId).execute();
 }
 
 export async function setRequireSecondFactor(db: Db, tenantId: string, required: boolean): Promise<void> {

@@ -2,6 +2,7 @@ import {
   memberSchema,
   roleChangeBodySchema,
   tenantCreateBodySchema,
+  tenantRetentionSchema,
   tenantSchema,
   tenantSecurityPolicySchema,
 } from "@watchfloor/shared";
@@ -75,6 +76,16 @@ export const tenantRoutes =
         await service.removeMember(ctx, request.scope, actorOf(request), tenantId, userId);
         return { ok: true as const };
       },
+    );
+
+    // Owners (tenant.manage) decide how long the tenant's data is kept.
+    app.put(
+      "/tenants/:tenantId/retention",
+      {
+        config: { policy: { access: "tenant", permission: "tenant.manage" } },
+        schema: { tags: ["tenants"], params: tenantParams, body: tenantRetentionSchema, response: { 200: tenantRetentionSchema } },
+      },
+      async (request) => service.setRetention(ctx, request.scope, actorOf(request), request.params.tenantId, request.body),
     );
 
     // Owners (tenant.manage) decide whether members must use a second factor.

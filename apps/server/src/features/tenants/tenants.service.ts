@@ -6,6 +6,7 @@ import {
   grantableRoles,
   type Role,
   type TenantModule,
+  type TenantRetention,
   type TenantSecurityPolicy,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -34,6 +35,7 @@ export async function listTenants(ctx: AppContext, userId: string, tenantIds: re
     modules: [...coreModules, ...(enabled.get(r.id) ?? [])],
     role: r.role as Role,
     requireSecondFactor: r.require_second_factor === 1,
+    retentionDays: r.retention_days ?? null,
   }));
 }
 
@@ -63,7 +65,7 @@ export async function createTenant(
     });
   });
   const modules: TenantModule[] = [...coreModules, ...entitledModules.filter((m) => switched.includes(m))];
-  return { id, name: body.name, slug: body.slug, modules, role: "owner" as const, requireSecondFactor: false };
+  return { id, name: body.name, slug: body.slug, modules, role: "owner" as const, requireSecondFactor: false, retentionDays: null };
 }
 
 export async function updateTenant(
@@ -75,6 +77,25 @@ export async function updateTenant(
   assertTenantInScope(scope, tenantId);
   if (body.name === undefined) throw invalid("name", "Send a name: this request changes nothing.");
   await repo.updateTenant(ctx.db, scope.tenantIds, tenantId, { name: body.name });
+}
+
+/** Sets how long the tenant's alerts, timeline events and audit entries are kept (null: all). */
+export async function setRetention(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, body: TenantRetention): Promise<TenantRetention> {
+  assertTenantInScope(scope, tenantId);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setRetentionDays(trx, tenantId, body.retentionDays);
+    await recordAudit(trx, {
+      event: "tenant.retention_changed",
+      at: now,
+      tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details: { retentionDays: body.retentionDays },
+    });
+  });
+  return body;
 }
 
 /** Turns the tenant's "require a second factor" policy on or off; it applies to open sessions at once. */
