@@ -19,6 +19,7 @@ import { attackRoutes } from "./features/attack/attack.routes";
 import { coverageRoutes } from "./features/attack/coverage.routes";
 import { assetRoutes } from "./features/assets/assets.routes";
 import { attackSurfaceRoutes } from "./features/attack-surface/attack-surface.routes";
+import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { accountAdminRoutes } from "./features/auth/account-admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -87,6 +88,7 @@ const apiFeatures = [
   mapRoutes,
   riskRoutes,
   attackSurfaceRoutes,
+  complianceRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

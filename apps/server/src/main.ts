@@ -13,6 +13,7 @@ import { registerImportCommand } from "./features/imports/import.command";
 import { registerFindingsCommand } from "./features/findings/findings.command";
 import { registerRollupsCommand } from "./features/rollups/rollups.command";
 import { registerAttackSurfaceCommand } from "./features/attack-surface/attack-surface.command";
+import { registerComplianceCommand } from "./features/compliance/compliance.command";
 import { generateMessySampleCsv } from "./seed/messy-sample-csv";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { notifyOverdueFindings } from "./features/findings/finding-sla-overdue.service";
@@ -211,6 +212,7 @@ const usage = (message: string): never => {
 registerImportCommand(program, usage);
 registerFindingsCommand(program, usage);
 registerAttackSurfaceCommand(program, usage);
+registerComplianceCommand(program, usage);
 registerAttackCommand(program, usage);
 registerRollupsCommand(program);
 

@@ -98,3 +98,148 @@ export function complianceFrameworkOf(label: string): ComplianceFramework | null
   if (/^gdpr/.test(l)) return "gdpr";
   return null;
 }
+
+const problemsSchema = z.array(z.object({ field: z.string(), reason: z.string() }));
+
+/** What one compliance import did (POST /imports/compliance, `watchfloor import compliance`). */
+export const complianceImportReportSchema = z.object({
+  importId: z.string(),
+  format: complianceImportFormatSchema,
+  filename: z.string().nullable(),
+  rowsRead: z.number().int(),
+  skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  rejected: z.array(z.object({ row: z.number().int(), problems: problemsSchema })),
+  rejectedCount: z.number().int(),
+  findings: z.array(z.unknown()),
+  findingCount: z.number().int(),
+  quarantined: z.number().int(),
+  notQuarantined: z.number().int(),
+  /** Distinct results written (one per control and resource in a scan). */
+  resultsStored: z.number().int(),
+  /** Records repeating a control and resource already read for the same scan (the later one is kept). */
+  merged: z.number().int(),
+  /** Distinct framework mappings read (stored once per tenant, tool, control, label and requirement). */
+  mappings: z.number().int(),
+  scans: z.array(
+    z.object({
+      id: z.string(),
+      tool: z.string(),
+      targetKind: complianceTargetKindSchema,
+      targetId: z.string(),
+      benchmarkId: z.string(),
+      scannedAt: z.string(),
+      results: z.number().int(),
+      /** True when this file (or one with the same scan) was imported before: the earlier copy was replaced. */
+      replacedEarlierImport: z.boolean(),
+    }),
+  ),
+});
+export type ComplianceImportReport = z.output<typeof complianceImportReportSchema>;
+
+const count = z.number().int();
+export const complianceCountsSchema = z.object({ total: count, pass: count, fail: count, error: count, notApplicable: count, manual: count, notChecked: count });
+
+/** pass / (pass + fail + error): not applicable, manual and not-checked results are not scored. */
+export function compliancePassRate(c: { pass: number; fail: number; error: number }): number | null {
+  const scored = c.pass + c.fail + c.error;
+  return scored === 0 ? null : Math.round((c.pass / scored) * 1000) / 10;
+}
+
+export const complianceScanSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  importId: z.string(),
+  tool: z.string(),
+  toolVersion: z.string().nullable(),
+  targetKind: complianceTargetKindSchema,
+  targetId: z.string(),
+  targetName: z.string().nullable(),
+  benchmarkId: z.string(),
+  benchmarkTitle: z.string().nullable(),
+  benchmarkVersion: z.string().nullable(),
+  scannedAt: z.string(),
+  /** "tool" when the file gave the time, "import" when the import's time stands in. */
+  timeSource: z.enum(["tool", "import"]),
+  latest: z.boolean(),
+  counts: complianceCountsSchema,
+  passRate: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type ComplianceScan = z.output<typeof complianceScanSchema>;
+
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const complianceScansQuerySchema = z.object({
+  targetKind: complianceTargetKindSchema.optional(),
+  targetId: z.string().min(1).max(500).optional(),
+  tool: z.string().min(1).max(80).optional(),
+  latest: flag.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type ComplianceScansQuery = z.output<typeof complianceScansQuerySchema>;
+export const complianceScanListSchema = z.object({ items: z.array(complianceScanSchema), nextCursor: z.string().nullable() });
+
+/** Drift between a scan and the previous scan of the same tool, target and benchmark. */
+export const complianceDriftStates = ["newly_failing", "fixed", "still_failing"] as const;
+export const complianceDriftItemSchema = z.object({
+  controlId: z.string(),
+  resourceId: z.string().nullable(),
+  title: z.string(),
+  severity: complianceSeveritySchema,
+  /** The result in the previous scan (null when the control was not in it) and in this one (null when gone). */
+  before: complianceResultSchema.nullable(),
+  after: complianceResultSchema.nullable(),
+});
+export type ComplianceDriftItem = z.output<typeof complianceDriftItemSchema>;
+export const complianceDriftSchema = z.object({
+  scan: complianceScanSchema,
+  previous: complianceScanSchema.nullable(),
+  newlyFailing: z.array(complianceDriftItemSchema),
+  fixed: z.array(complianceDriftItemSchema),
+  stillFailing: z.array(complianceDriftItemSchema),
+});
+export type ComplianceDrift = z.output<typeof complianceDriftSchema>;
+
+export const complianceScoreSchema = z.object({ pass: count, fail: count, error: count, other: count, passRate: z.number().nullable() });
+export const complianceFrameworkScoresSchema = z.object({
+  items: z.array(
+    complianceScoreSchema.extend({
+      framework: complianceFrameworkSchema,
+      /** The tools' own labels mapped to it ("CIS-3.0", "cis", ...). */
+      sources: z.array(z.string()),
+      requirements: count,
+      /** Requirements with at least one failing or erroring result. */
+      requirementsFailing: count,
+    }),
+  ),
+});
+export const complianceRequirementScoresSchema = z.object({
+  framework: complianceFrameworkSchema,
+  items: z.array(complianceScoreSchema.extend({ requirement: z.string(), controls: count })),
+});
+/** A framework is named in the query, not the path: it is a vocabulary word, not a tenant resource. */
+export const complianceRequirementsQuerySchema = z.object({ framework: complianceFrameworkSchema });
+
+export const complianceFailingQuerySchema = z.object({
+  targetKind: complianceTargetKindSchema.optional(),
+  framework: complianceFrameworkSchema.optional(),
+  severity: complianceSeveritySchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type ComplianceFailingQuery = z.output<typeof complianceFailingQuerySchema>;
+export const complianceFailingSchema = z.object({
+  items: z.array(
+    z.object({
+      tool: z.string(),
+      controlId: z.string(),
+      title: z.string(),
+      severity: complianceSeveritySchema,
+      /** Failing results (control and resource) in the latest scans, and the targets they are on. */
+      failing: count,
+      targets: count,
+    }),
+  ),
+  total: count,
+});
