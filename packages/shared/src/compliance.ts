@@ -208,15 +208,16 @@ export const complianceFrameworkScoresSchema = z.object({
       framework: complianceFrameworkSchema,
       /** The tools' own labels mapped to it ("CIS-3.0", "cis", ...). */
       sources: z.array(z.string()),
+      /** Requirements (per tool label) the results map to... */
       requirements: count,
-      /** Requirements with at least one failing or erroring result. */
+      /** ...and those with at least one failing or erroring result. */
       requirementsFailing: count,
     }),
   ),
 });
 export const complianceRequirementScoresSchema = z.object({
   framework: complianceFrameworkSchema,
-  items: z.array(complianceScoreSchema.extend({ requirement: z.string(), controls: count })),
+  items: z.array(complianceScoreSchema.extend({ source: z.string(), requirement: z.string(), controls: count })),
 });
 /** A framework is named in the query, not the path: it is a vocabulary word, not a tenant resource. */
 export const complianceRequirementsQuerySchema = z.object({ framework: complianceFrameworkSchema });

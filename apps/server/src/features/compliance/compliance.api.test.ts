@@ -172,11 +172,12 @@ describe("drift, framework scores and failing controls", () => {
     expect(scores.items).toEqual([
       { framework: "cis", sources: ["CIS"], requirements: 1, requirementsFailing: 1, pass: 0, fail: 1, error: 0, other: 0, passRate: 0 },
       { framework: "pci-dss-4.0", sources: ["PCI-DSS-4.0"], requirements: 1, requirementsFailing: 1, pass: 0, fail: 1, error: 0, other: 0, passRate: 0 },
-      { framework: "nist-800-53-r5", sources: ["NIST-800-53-Revision-5"], requirements: 2, requirementsFailing: 2, pass: 0, fail: 2, error: 0, other: 0, passRate: 0 },
+      // One failing result mapped to two NIST requirements counts once in the framework, in each requirement.
+      { framework: "nist-800-53-r5", sources: ["NIST-800-53-Revision-5"], requirements: 2, requirementsFailing: 2, pass: 0, fail: 1, error: 0, other: 0, passRate: 0 },
       { framework: "iso-27001-2022", sources: ["ISO27001-2022"], requirements: 1, requirementsFailing: 0, pass: 1, fail: 0, error: 0, other: 0, passRate: 100 },
     ]);
     const nist = (await scope.get("/api/v1/compliance/requirements?framework=nist-800-53-r5")).json();
-    expect(nist.items.map((i: { requirement: string; fail: number }) => [i.requirement, i.fail])).toEqual([["CM-6(a)", 1], ["SI-7", 1]]);
+    expect(nist.items.map((i: { source: string; requirement: string; fail: number }) => [i.source, i.requirement, i.fail])).toEqual([["NIST-800-53-Revision-5", "CM-6(a)", 1], ["NIST-800-53-Revision-5", "SI-7", 1]]);
     expect((await scope.get("/api/v1/compliance/requirements?framework=fedramp")).statusCode).toBe(400);
     const failing = (await scope.get("/api/v1/compliance/failing")).json();
     expect(failing).toEqual({ total: 1, items: [{ tool: "OpenSCAP", controlId: "xccdf_org.ssgproject.content_rule_package_aide_installed", title: "Install AIDE", severity: "medium", failing: 1, targets: 1 }] });
@@ -198,6 +199,21 @@ describe("drift, framework scores and failing controls", () => {
     const iso = (await scope.get("/api/v1/compliance/frameworks")).json().items.find((i: { framework: string }) => i.framework === "iso-27001-2022");
     expect(iso).toMatchObject({ pass: 0, fail: 1, passRate: 0 });
     expect((await scope.get("/api/v1/compliance/failing?severity=high")).json().items.map((i: { controlId: string }) => i.controlId)).toEqual(["xccdf_org.ssgproject.content_rule_sshd_disable_root_login"]);
+  });
+
+  it("a result mapped to four CIS versions counts once in CIS, and in each version's requirement", async () => {
+    const t = (await makeTenant(app, "Prowler Scores Co")).id;
+    const client = (await signedInClient(app, [{ tenantId: t, role: "admin" }])).client;
+    expect((await upload(client, readFileSync(path.join(shared, "prowler/prowler_example_output_aws.csv"), "utf8"), `tenantId=${t}`)).statusCode).toBe(200);
+    const cis = (await client.get("/api/v1/compliance/frameworks")).json().items.find((i: { framework: string }) => i.framework === "cis");
+    // accessanalyzer_enabled fails (CIS 1.20); two contact-detail checks are manual (CIS 1.1, 1.2): 4 labels x 3 requirements.
+    expect(cis).toEqual({ framework: "cis", sources: ["CIS-1.4", "CIS-1.5", "CIS-2.0", "CIS-3.0"], requirements: 12, requirementsFailing: 4, pass: 0, fail: 1, error: 0, other: 2, passRate: 0 });
+    const reqs = (await client.get("/api/v1/compliance/requirements?framework=cis")).json().items;
+    expect(reqs.filter((r: { source: string }) => r.source === "CIS-3.0").map((r: { requirement: string; fail: number; other: number; passRate: number | null }) => [r.requirement, r.fail, r.other, r.passRate])).toEqual([
+      ["1.1", 0, 1, null],
+      ["1.2", 0, 1, null],
+      ["1.20", 1, 0, 0],
+    ]);
   });
 
   it("pages scans with a cursor and filters them", async () => {

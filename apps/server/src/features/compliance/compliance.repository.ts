@@ -87,6 +87,24 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], fr
   return rows.map((r) => ({ framework: r.framework as string, source: r.source, requirement: r.requirement, controls: Number(r.controls), pass: Number(r.pass), fail: Number(r.fail), error: Number(r.error), total: Number(r.total) }));
 }
 
+/** Results of the latest scans counted once per framework they map to, by verdict. */
+export async function frameworkResultCounts(db: Db, tenantIds: readonly string[]) {
+  if (tenantIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("compliance_results as r")
+    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+    .innerJoin("compliance_mappings as m", (join) => join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"))
+    .where("r.tenant_id", "in", [...tenantIds])
+    .where("s.tenant_id", "in", [...tenantIds])
+    .where("s.latest", "=", 1)
+    .where("m.framework", "is not", null)
+    // A result mapped to several requirements (or versions) of one framework counts once in it.
+    .select((eb) => ["m.framework", "r.result", eb.fn.count<number>(sql`distinct r.id`).as("n")])
+    .groupBy(["m.framework", "r.result"])
+    .execute();
+  return rows.map((r) => ({ framework: r.framework as string, result: r.result, n: Number(r.n) }));
+}
+
 const severityRank = sql<number>`case r.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end`;
 
 /** Controls failing in the latest scans, most severe and widespread first. */

@@ -50,32 +50,28 @@ export async function getComplianceDrift(ctx: AppContext, scope: TenantScope, sc
 
 const score = (c: { pass: number; fail: number; error: number; total: number }) => ({ pass: c.pass, fail: c.fail, error: c.error, other: c.total - c.pass - c.fail - c.error, passRate: compliancePassRate(c) });
 
-/** Pass rate per framework over the latest scans, through the mappings the tools shipped. */
+/** Pass rate per framework over the latest scans, through the mappings the tools shipped; each result counts once per framework. */
 export async function frameworkScores(ctx: AppContext, scope: TenantScope): Promise<z.output<typeof complianceFrameworkScoresSchema>> {
-  const rows = await repo.requirementCounts(ctx.db, scope.tenantIds);
+  const [totals, requirements] = await Promise.all([repo.frameworkResultCounts(ctx.db, scope.tenantIds), repo.requirementCounts(ctx.db, scope.tenantIds)]);
   const items = complianceFrameworks.flatMap((framework) => {
-    const mine = rows.filter((r) => r.framework === framework);
+    const mine = totals.filter((r) => r.framework === framework);
     if (mine.length === 0) return [];
-    const sum = { pass: 0, fail: 0, error: 0, total: 0 };
-    for (const r of mine) for (const k of ["pass", "fail", "error", "total"] as const) sum[k] += r[k];
-    const requirements = new Map<string, boolean>();
-    for (const r of mine) requirements.set(r.requirement, (requirements.get(r.requirement) ?? false) || r.fail + r.error > 0);
-    return [{ framework, sources: [...new Set(mine.map((r) => r.source))].sort(), requirements: requirements.size, requirementsFailing: [...requirements.values()].filter(Boolean).length, ...score(sum) }];
+    const n = (result: string) => mine.filter((r) => r.result === result).reduce((a, r) => a + r.n, 0);
+    const sum = { pass: n("pass"), fail: n("fail"), error: n("error"), total: mine.reduce((a, r) => a + r.n, 0) };
+    const reqs = requirements.filter((r) => r.framework === framework);
+    return [{ framework, sources: [...new Set(reqs.map((r) => r.source))].sort(), requirements: reqs.length, requirementsFailing: reqs.filter((r) => r.fail + r.error > 0).length, ...score(sum) }];
   });
   return { items };
 }
 
-/** Pass rate per requirement of one framework (labels of different versions of it are folded by requirement id). */
+/**
+ * Pass rate per requirement of one framework, keyed by the tool's label and the requirement id:
+ * "1.20" of CIS AWS 1.4 and of CIS AWS 3.0 (or of another CIS benchmark) are different requirements.
+ */
 export async function requirementScores(ctx: AppContext, scope: TenantScope, framework: ComplianceFramework): Promise<z.output<typeof complianceRequirementScoresSchema>> {
   const rows = await repo.requirementCounts(ctx.db, scope.tenantIds, framework);
-  const byRequirement = new Map<string, { pass: number; fail: number; error: number; total: number; controls: number }>();
-  for (const r of rows) {
-    const acc = byRequirement.get(r.requirement) ?? { pass: 0, fail: 0, error: 0, total: 0, controls: 0 };
-    for (const k of ["pass", "fail", "error", "total", "controls"] as const) acc[k] += r[k];
-    byRequirement.set(r.requirement, acc);
-  }
-  const items = [...byRequirement].map(([requirement, c]) => ({ requirement, controls: c.controls, ...score(c) }));
-  items.sort((a, b) => a.requirement.localeCompare(b.requirement, "en", { numeric: true }));
+  const items = rows.map((r) => ({ source: r.source, requirement: r.requirement, controls: r.controls, ...score(r) }));
+  items.sort((a, b) => a.source.localeCompare(b.source, "en", { numeric: true }) || a.requirement.localeCompare(b.requirement, "en", { numeric: true }));
   return { framework, items };
 }
 
