@@ -1,5 +1,5 @@
 import type { ComplianceMapping, ComplianceResult, ComplianceScanInput } from "@watchfloor/shared";
-import { jsonItems } from "../json-input";
+import { complianceJsonItems as jsonItems } from "./json-array";
 import type { ComplianceImporter, ImportSource } from "./types";
 import { prowlerResult, prowlerTargetKind } from "./prowler-shared";
 import { isRecord, isoTime, mapping, mappingsFromObject, severityOf, str, toRecord } from "./values";
@@ -73,7 +73,7 @@ function base(row: number, e: Obj, raw: string, result: ComplianceResult, tool: 
  * unmapped.compliance.
  */
 export const importProwlerOcsf: ComplianceImporter = async function* (source: ImportSource) {
-  for await (const item of jsonItems(source, [])) {
+  for await (const item of jsonItems(source)) {
     const e = item.value;
     if (item.error !== undefined || !isRecord(e)) {
       yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "record", reason: item.error || "is not a JSON object" }] };
@@ -94,7 +94,7 @@ export const importProwlerOcsf: ComplianceImporter = async function* (source: Im
  * (control, standards[], requirements[], status_id). Other classes are skipped.
  */
 export const importOcsfCompliance: ComplianceImporter = async function* (source: ImportSource) {
-  for await (const item of jsonItems(source, [])) {
+  for await (const item of jsonItems(source)) {
     const e = item.value;
     if (item.error !== undefined || !isRecord(e)) {
       yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "record", reason: item.error || "is not a JSON object" }] };

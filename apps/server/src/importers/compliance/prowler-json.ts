@@ -1,4 +1,4 @@
-import { jsonItems } from "../json-input";
+import { complianceJsonItems as jsonItems } from "./json-array";
 import type { ComplianceImporter, ImportSource } from "./types";
 import { prowlerResult, prowlerTargetKind } from "./prowler-shared";
 import { isRecord, isoTime, mappingsFromObject, severityOf, str, toRecord } from "./values";
@@ -9,7 +9,7 @@ import { isRecord, isoTime, mappingsFromObject, severityOf, str, toRecord } from
  * ProjectId (gcp).
  */
 export const importProwlerJson: ComplianceImporter = async function* (source: ImportSource) {
-  for await (const item of jsonItems(source, [])) {
+  for await (const item of jsonItems(source)) {
     const f = item.value;
     if (item.error !== undefined || !isRecord(f)) {
       yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "record", reason: item.error || "is not a JSON object" }] };
