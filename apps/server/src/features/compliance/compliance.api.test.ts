@@ -82,6 +82,16 @@ describe("POST /imports/compliance with the shared files", () => {
   });
 });
 
+it("a NUL in a tool's output is stored as U+FFFD (PostgreSQL text cannot hold U+0000)", async () => {
+  const t = (await makeTenant(app, "Nul Co")).id;
+  const client = (await signedInClient(app, [{ tenantId: t, role: "admin" }])).client;
+  const finding = { CheckID: "nul_check", CheckTitle: "Nul\u0000title", Status: "FAIL", StatusExtended: "a\u0000b", Severity: "low", Provider: "aws", AccountId: "1", Compliance: {} };
+  const response = await upload(client, JSON.stringify([finding]), `tenantId=${t}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const row = await app.ctx.db.selectFrom("compliance_results").select(["title", "evidence", "raw"]).where("tenant_id", "=", t).executeTakeFirstOrThrow();
+  expect([row.title, row.evidence]).toEqual(["Nul\uFFFDtitle", "a\uFFFDb"]);
+});
+
 describe("bad files are refused whole", () => {
   it("malformed XML: 422 naming the fault, nothing stored", async () => {
     const runs = await rows("import_runs", otherTenant);

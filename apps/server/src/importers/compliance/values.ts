@@ -83,10 +83,18 @@ export function bounded(check: ComplianceCheckInput): ComplianceCheckInput {
   };
 }
 
+/** U+0000 (a JSON "\u0000" in a tool's output) cannot be stored in PostgreSQL text: shown as U+FFFD. */
+function withoutNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD") as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  return value;
+}
+
 /** Validates a mapped record against the shared contract: a record or a rejection naming the fields. */
 export function toRecord(row: number, scan: ComplianceScanInput, check: ComplianceCheckInput, raw: string): ComplianceImportEvent {
-  const s = complianceScanInputSchema.safeParse(scan);
-  const c = complianceCheckInputSchema.safeParse(bounded(check));
+  const s = complianceScanInputSchema.safeParse(withoutNul(scan));
+  const c = complianceCheckInputSchema.safeParse(withoutNul(bounded(check)));
   if (s.success && c.success) return { kind: "record", row, scan: s.data, check: c.data, raw };
   const issues = [...(s.success ? [] : s.error.issues), ...(c.success ? [] : c.error.issues)];
   return { kind: "rejected", row, raw, problems: issues.map((i) => ({ field: i.path.join(".") || "record", reason: i.message })) };
