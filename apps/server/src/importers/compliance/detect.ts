@@ -6,11 +6,15 @@ function jsonFormat(text: string): ComplianceImportFormat | null {
   if (/"class_uid"\s*:\s*2004\b/.test(text) && has("event_code") && /"Prowler"/.test(text)) return "prowler-ocsf";
   if (has("CheckID") && has("Status") && (has("FindingUniqueId") || has("Compliance"))) return "prowler-json";
   if (has("provider_code") && (has("last_run") || has("services"))) return "scoutsuite";
-  if (has("profiles") && has("controls")) return "inspec";
+  // InSpec's JSON reporter: platform and profiles come first; a profile's controls may start past the head.
+  if (has("profiles") && (has("controls") || has("platform"))) return "inspec";
   if (has("code_desc") || (has("control_tags") && has("results"))) return "inspec";
   if (has("test_number") || (has("node_type") && has("tests"))) return "kube-bench";
   if (has("policy_id") && (has("affected_items") || has("rationale") || has("checks"))) return "wazuh-sca";
   if (has("Misconfigurations") || has("MisconfSummary")) return "trivy-misconfig";
+  // A Trivy report whose first results are vulnerabilities: its misconfigurations come later.
+  if (text.startsWith("{") && has("SchemaVersion") && has("ArtifactName")) return "trivy-misconfig";
+  if (text.startsWith("{") && has("ClusterName") && has("Resources")) return "trivy-misconfig";
   return null;
 }
 

@@ -144,5 +144,10 @@ describe("compliance importers on written fixtures", () => {
     ];
     for (const [name, format] of cases) expect([name, detectComplianceFormat(readFileSync(fixture(name), "utf8").slice(0, 16384), name)]).toEqual([name, format]);
     expect(detectComplianceFormat("just some text", "notes.txt")).toBeNull();
+    // Heads cut before the telling keys: InSpec's profile metadata, Trivy's vulnerability results.
+    expect(detectComplianceFormat('{"platform":{"name":"ubuntu","release":"22.04"},"profiles":[{"name":"p","attributes":[')).toBe("inspec");
+    expect(detectComplianceFormat('{"SchemaVersion":2,"ArtifactName":"app:1","ArtifactType":"container_image","Results":[{"Target":"x","Vulnerabilities":[')).toBe("trivy-misconfig");
+    expect(detectComplianceFormat('<NessusClientData_v2><Report name="t">')).toBeNull();
+    expect(detectComplianceFormat("scoutsuite_results =\n{")).toBe("scoutsuite");
   });
 });
