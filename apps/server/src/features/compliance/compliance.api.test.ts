@@ -209,6 +209,11 @@ describe("drift, framework scores and failing controls", () => {
     const iso = (await scope.get("/api/v1/compliance/frameworks")).json().items.find((i: { framework: string }) => i.framework === "iso-27001-2022");
     expect(iso).toMatchObject({ pass: 0, fail: 1, passRate: 0 });
     expect((await scope.get("/api/v1/compliance/failing?severity=high")).json().items.map((i: { controlId: string }) => i.controlId)).toEqual(["xccdf_org.ssgproject.content_rule_sshd_disable_root_login"]);
+
+    // The older scan imported again replaces itself and stays behind the newer one.
+    const again = await scope.request({ method: "POST", url: "/api/v1/imports/compliance", payload: fixture("xccdf-1.2-results.xml"), headers: { "content-type": "application/xml" } });
+    expect(again.json().scans[0].replacedEarlierImport).toBe(true);
+    expect((await scansOf(scope)).map((s) => [s.scannedAt, s.latest])).toEqual([["2024-06-02T10:01:30.000Z", true], ["2024-05-02T10:01:30.000Z", false]]);
   });
 
   it("a result mapped to four CIS versions counts once in CIS, and in each version's requirement", async () => {
