@@ -47,9 +47,10 @@ export async function importComplianceFile(
   ctx: AppContext,
   tenantId: string,
   source: ImportSource,
-  options: { format?: string; filename: string | null; doer: Doer },
+  options: { format?: string; filename: string | null; doer: Doer; target?: string },
 ): Promise<ComplianceImportReport> {
   const format = await resolveComplianceFormat(source, options.format, options.filename);
+  const target = options.target?.trim().slice(0, 500) || undefined;
   const now = ctx.now();
   const importId = newId();
   const tally = new ImportTally({ tenantId, importId, format, now });
@@ -81,7 +82,9 @@ export async function importComplianceFile(
           await tally.reject(trx, event.row, event.problems, event.raw);
           continue;
         }
-        const { scan, check } = event;
+        const { check } = event;
+        // Names the target for tools that do not (kube-bench's cluster, a Wazuh checks response's agent).
+        const scan = target ? { ...event.scan, targetId: target } : event.scan;
         let open = scans.get(groupOf(scan));
         if (!open) {
           open = { id: newId(), scan, toolTime: null, digest: createHash("sha256"), keys: new Set() };

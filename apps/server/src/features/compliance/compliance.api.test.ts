@@ -92,6 +92,15 @@ it("a NUL in a tool's output is stored as U+FFFD (PostgreSQL text cannot hold U+
   expect([row.title, row.evidence]).toEqual(["Nul\uFFFDtitle", "a\uFFFDb"]);
 });
 
+it("names the target when the tool does not: kube-bench for cluster prod-eks", async () => {
+  const body = readFileSync(path.join(shared, "kubebench/kube-bench-report-one-vuln.json"), "utf8");
+  const response = await upload(admin, body, `tenantId=${otherTenant}&target=prod-eks`);
+  expect(response.statusCode).toBe(200);
+  expect(response.json().scans).toEqual([expect.objectContaining({ tool: "kube-bench", targetKind: "kubernetes-cluster", targetId: "prod-eks", results: 23, replacedEarlierImport: false })]);
+  expect((await upload(admin, body, `tenantId=${otherTenant}&target=%20`)).statusCode).toBe(400);
+  await app.ctx.db.deleteFrom("compliance_scans").where("tenant_id", "=", otherTenant).execute();
+});
+
 describe("bad files are refused whole", () => {
   it("malformed XML: 422 naming the fault, nothing stored", async () => {
     const runs = await rows("import_runs", otherTenant);

@@ -16,13 +16,14 @@ export function registerComplianceCommand(program: Command, fail: Fail): void {
     .description(`import configuration-assessment results; formats: ${complianceImportFormats.join(", ")} (detected when not given)`)
     .requiredOption("--tenant <slug>", "tenant slug, e.g. tenant-a")
     .option("--format <format>", "file format (default: detected from the content)")
+    .option("--target <name>", "the target of every scan in the file, for tools that do not name it (kube-bench's cluster)")
     .option("--json", "print the whole report as JSON")
-    .action(async (file: string, options: { tenant: string; format?: string; json?: boolean }) => {
+    .action(async (file: string, options: { tenant: string; format?: string; target?: string; json?: boolean }) => {
       const runtime = await openRuntime();
       try {
         const tenant = await findTenantBySlug(runtime.ctx.db, options.tenant);
         if (!tenant) fail(`No tenant with slug ${options.tenant}.`);
-        const report = await importComplianceFile(runtime.ctx, tenant.id, sourceFromFile(file), { format: options.format, filename: file.split("/").at(-1) ?? file, doer: { userId: null, name: "CLI" } });
+        const report = await importComplianceFile(runtime.ctx, tenant.id, sourceFromFile(file), { format: options.format, target: options.target, filename: file.split("/").at(-1) ?? file, doer: { userId: null, name: "CLI" } });
         if (options.json) {
           console.log(JSON.stringify(report, null, 2));
           return;

@@ -36,15 +36,21 @@ export const complianceRoutes =
         schema: {
           tags: ["imports", ...tags],
           description: "Import configuration-assessment results (OpenSCAP XCCDF/ARF, InSpec, kube-bench, Wazuh SCA, Prowler, ScoutSuite, OCSF Compliance Finding, Trivy misconfig) as the raw request body. The format is detected when not given.",
-          querystring: z.object({ tenantId: z.string().optional(), format: z.string().max(40).optional(), filename: z.string().max(255).optional() }),
+          querystring: z.object({
+            tenantId: z.string().optional(),
+            format: z.string().max(40).optional(),
+            filename: z.string().max(255).optional(),
+            /** The target for every scan in the file, for tools that do not name it (kube-bench's cluster). */
+            target: z.string().trim().min(1).max(500).optional(),
+          }),
           response: { 200: complianceImportReportSchema },
         },
       },
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        const { format, filename } = request.query;
-        return withUploadedFile(request, (source) => importComplianceFile(ctx, tenantId, source, { format, filename: filename ?? null, doer }));
+        const { format, filename, target } = request.query;
+        return withUploadedFile(request, (source) => importComplianceFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, target }));
       },
     );
 

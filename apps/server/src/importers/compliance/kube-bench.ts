@@ -2,36 +2,35 @@ import type { ComplianceResult } from "@watchfloor/shared";
 import { parseDocument } from "../json-input";
 import type { ComplianceImporter, ImportSource } from "./types";
 import { ImportFileError } from "./types";
-import { isRecord, isoTime, mapping, str, tidy, toRecord } from "./values";
+import { isRecord, mapping, str, tidy, toRecord } from "./values";
 
 const statuses: Record<string, ComplianceResult> = { PASS: "pass", FAIL: "fail", WARN: "manual", INFO: "not_checked" };
 
 /**
  * kube-bench `--json`: an array of control sections (older releases) or `{ Controls: [...],
  * Totals }`. Each test is a CIS Kubernetes Benchmark recommendation; WARN means kube-bench could
- * not decide and the check is manual. kube-bench names neither the cluster nor the node, nor the
- * run time: the cluster is "kubernetes" unless the file says otherwise, the time is left
- * unset (the import's time is used and the results' digest keys re-imports; docs/importers/compliance.md).
+ * not decide and the check is manual. kube-bench names neither the cluster nor the run time: the
+ * cluster is "kubernetes" (the import's `target` option names it) and the time is left unset (the
+ * import's time is used and the results' digest keys re-imports; docs/importers/compliance.md).
  */
 export const importKubeBench: ComplianceImporter = async function* (source: ImportSource) {
   const doc = parseDocument(await source.text());
   const sections = Array.isArray(doc) ? doc : isRecord(doc) && Array.isArray(doc.Controls) ? doc.Controls : undefined;
   if (!sections) throw new ImportFileError("Not a kube-bench report: expected an array of controls or an object with Controls");
-  const meta = isRecord(doc) ? doc : {};
   let row = 0;
   for (const section of sections.filter(isRecord)) {
     // Older releases write "1.5", newer "cis-1.8".
     const version = str(section.version)?.replace(/^cis-/i, "");
     const scan = {
       tool: "kube-bench",
-      toolVersion: str(meta.kube_bench_version) ?? null,
+      toolVersion: null,
       targetKind: "kubernetes-cluster" as const,
-      targetId: str(meta.cluster) ?? "kubernetes",
+      targetId: "kubernetes",
       targetName: str(section.node_type) ?? null,
       benchmarkId: `cis-kubernetes-${version ?? "unknown"}`,
       benchmarkTitle: `CIS Kubernetes Benchmark ${version ?? ""}`.trim(),
       benchmarkVersion: version ?? null,
-      scannedAt: isoTime(meta.generated_at) ?? isoTime(meta.timestamp) ?? null,
+      scannedAt: null,
     };
     for (const group of (Array.isArray(section.tests) ? section.tests : []).filter(isRecord)) {
       for (const test of (Array.isArray(group.results) ? group.results : []).filter(isRecord)) {
