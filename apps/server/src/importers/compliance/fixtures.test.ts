@@ -104,6 +104,13 @@ describe("compliance importers on written fixtures", () => {
     ]);
   });
 
+  it("OCSF Compliance Finding about a device: the host is the target", async () => {
+    const event = { class_uid: 2003, time: 1717236000000, metadata: { product: { name: "Endpoint Agent" } }, device: { hostname: "laptop-7" }, finding_info: { uid: "f", title: "Disk encryption" }, compliance: { control: "DE-1", standards: ["CIS Windows 11"], status_id: 3 } };
+    const s = await summariseCompliance(complianceImporterFor("ocsf-compliance")(sourceFromString(JSON.stringify(event))));
+    expect(s.records[0]?.scan).toMatchObject({ tool: "Endpoint Agent", targetKind: "host", targetId: "laptop-7", benchmarkId: "CIS Windows 11" });
+    expect(s.records[0]?.check).toMatchObject({ controlId: "DE-1", result: "fail", mappings: [{ source: "CIS Windows 11", framework: "cis", requirement: "DE-1" }] });
+  });
+
   it("Trivy: misconfigurations with their status; trivy k8s resources by namespace/kind/name", async () => {
     const fs = await run("trivy-misconfig", "trivy-misconfig.json");
     expect(byResult(fs.records)).toEqual(["fail", "pass"]);

@@ -41,7 +41,8 @@ function base(row: number, e: Obj, raw: string, result: ComplianceResult, tool: 
   const scan: ComplianceScanInput = {
     tool,
     toolVersion: str(product.version) ?? null,
-    targetKind: prowlerTargetKind(provider),
+    // A cloud account when the event names one; a device (OCSF `device`) is a host.
+    targetKind: !str(account.uid) && str(obj(e.device).hostname) ? "host" : prowlerTargetKind(provider),
     targetId: str(account.uid) ?? str(obj(e.device).hostname) ?? str(resource.uid) ?? "",
     targetName: str(account.name) ?? null,
     benchmarkId: tool === "Prowler" ? `prowler-${provider || "unknown"}` : (str(obj(e.compliance).standards) ?? `${tool} ${provider}`.trim()),
