@@ -20,6 +20,7 @@ import { attackRoutes } from "./features/attack/attack.routes";
 import { coverageRoutes } from "./features/attack/coverage.routes";
 import { assetRoutes } from "./features/assets/assets.routes";
 import { attackSurfaceRoutes } from "./features/attack-surface/attack-surface.routes";
+import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { accountAdminRoutes } from "./features/auth/account-admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -93,6 +94,7 @@ const apiFeatures = [
   riskRoutes,
   attackSurfaceRoutes,
   drpRoutes,
+  complianceRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

@@ -14,6 +14,7 @@ import { alertImportDestinations } from "./import-destinations";
 import { registerFindingsCommand } from "./features/findings/findings.command";
 import { registerRollupsCommand } from "./features/rollups/rollups.command";
 import { registerAttackSurfaceCommand } from "./features/attack-surface/attack-surface.command";
+import { registerComplianceCommand } from "./features/compliance/compliance.command";
 import { generateMessySampleCsv } from "./seed/messy-sample-csv";
 import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
 import { notifyOverdueFindings } from "./features/findings/finding-sla-overdue.service";
@@ -229,6 +230,7 @@ const usage = (message: string): never => {
 registerImportCommand(program, usage, alertImportDestinations);
 registerFindingsCommand(program, usage);
 registerAttackSurfaceCommand(program, usage);
+registerComplianceCommand(program, usage);
 registerAttackCommand(program, usage);
 registerRollupsCommand(program);
 

@@ -27,3 +27,4 @@ export * from "./incident-reference";
 export * from "./saved-views";
 export * from "./nul";
 export * from "./drp";
+export * from "./compliance";

@@ -55,5 +55,7 @@ export const uploadLimits = {
   nmap: 256 * MB,
   /** POST /api/v1/intel/{kev,epss,cwe}: reference feeds (EPSS CSV about 10 MB, CWE XML about 15 MB). */
   intel: 64 * MB,
+  /** POST /api/v1/imports/compliance: assessment results (OpenSCAP ARF of a full profile is tens of MB, ScoutSuite of a large estate hundreds). */
+  compliance: 512 * MB,
 } as const;
 export type UploadKind = keyof typeof uploadLimits;

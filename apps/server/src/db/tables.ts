@@ -668,6 +668,62 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** Configuration-assessment scans (migration 0014, docs/compliance.md). */
+export interface ComplianceScansTable {
+  id: string;
+  tenant_id: string;
+  import_id: string;
+  scan_key: string;
+  tool: string;
+  tool_version: string | null;
+  target_kind: string;
+  target_id: string;
+  target_name: string | null;
+  benchmark_id: string;
+  benchmark_title: string | null;
+  benchmark_version: string | null;
+  scanned_at: number;
+  time_source: string;
+  latest: number;
+  results_count: number;
+  pass_count: number;
+  fail_count: number;
+  error_count: number;
+  not_applicable_count: number;
+  manual_count: number;
+  not_checked_count: number;
+  created_at: number;
+}
+
+export interface ComplianceResultsTable {
+  id: string;
+  tenant_id: string;
+  scan_id: string;
+  result_key: string;
+  control_id: string;
+  title: string;
+  severity: string;
+  result: string;
+  rationale: string | null;
+  remediation: string | null;
+  evidence: string | null;
+  resource_id: string | null;
+  resource_type: string | null;
+  region: string | null;
+  service: string | null;
+  raw: string;
+  row_number: number;
+}
+
+export interface ComplianceMappingsTable {
+  tenant_id: string;
+  tool: string;
+  control_id: string;
+  source: string;
+  framework: string | null;
+  requirement: string;
+}
+
 export interface DB {
   rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
@@ -717,6 +773,9 @@ export interface DB {
   sign_in_failures: SignInFailuresTable;
   user_factors: UserFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  compliance_scans: ComplianceScansTable;
+  compliance_results: ComplianceResultsTable;
+  compliance_mappings: ComplianceMappingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

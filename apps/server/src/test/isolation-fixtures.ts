@@ -40,6 +40,9 @@ export async function isolationFixtures(app: TestApp) {
   await bOwner.request({ method: "POST", url: `/api/v1/imports/nmap?tenantId=${tenantB.id}`, payload: nmapScan, headers: { "content-type": "application/xml" } });
   const surfaceImport = await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
   const watched = (await bOwner.post("/api/v1/drp/watched", { tenantId: tenantB.id, kind: "domain", value: "b-secret-brand.example" })).json();
+  const inspec = { platform: { name: "ubuntu", target_id: "b-secret-compliance-host" }, profiles: [{ name: "b-profile", controls: [{ id: "b-1", title: "B secret control", impact: 0.7, tags: { cis: "1.1" }, results: [{ status: "failed", start_time: "2024-01-01T00:00:00Z" }] }] }] };
+  await bOwner.request({ method: "POST", url: `/api/v1/imports/compliance?tenantId=${tenantB.id}`, payload: JSON.stringify(inspec), headers: { "content-type": "application/json" } });
+  const complianceScan = await app.ctx.db.selectFrom("compliance_scans").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
@@ -61,6 +64,7 @@ export async function isolationFixtures(app: TestApp) {
     factorId,
     watchedId: watched.id,
     module: "drp",
+    scanId: complianceScan.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -94,6 +98,8 @@ export async function isolationFixtures(app: TestApp) {
     // JSON so the body parses before the handler refuses the tenant.
     "POST /api/v1/imports/nmap": {},
     "POST /api/v1/imports/assets": [{ id: "ASSET-9001", name: "probe" }],
+    // JSON (an InSpec report) so the body parses before the handler refuses the tenant.
+    "POST /api/v1/imports/compliance": { platform: { target_id: "probe" }, profiles: [] },
     "POST /api/v1/intel/kev": { catalogVersion: "probe", dateReleased: "2025-01-01T00:00:00Z", count: 0, vulnerabilities: [] },
     "POST /api/v1/intel/epss": "cve,epss,percentile\nCVE-2099-0001,0.5,0.5\n",
     "POST /api/v1/intel/cwe": [{ model: "dojo.cwe", pk: 1, fields: { number: 1, description: "Probe" } }],
@@ -120,10 +126,11 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/imports/findings": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/assets": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/nmap": `tenantId=${tenantB.id}`,
+    "POST /api/v1/imports/compliance": `tenantId=${tenantB.id}`,
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import", finding.id, finding.asset_id, "B secret finding", "b-secret-host", "b-secret-surface", "81.2.69.160", surfaceImport.id, watched.id, "b-secret-brand"];
+  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import", finding.id, finding.asset_id, "B secret finding", "b-secret-host", "b-secret-surface", "81.2.69.160", surfaceImport.id, watched.id, "b-secret-brand", complianceScan.id, "b-secret-compliance-host", "B secret control"];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

@@ -1,0 +1,102 @@
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import { isSqlite } from "../../db/dialect";
+import type { ComplianceMappingsTable, ComplianceResultsTable, ComplianceScansTable, DB } from "../../db/tables";
+
+type Trx = Transaction<DB>;
+
+/** Imports into one tenant run one at a time on PostgreSQL (SQLite has one writer anyway). */
+export async function lockTenantForImport(trx: Trx, tenantId: string): Promise<void> {
+  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
+  await trx.selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
+}
+
+export async function insertImportRun(trx: Trx, row: { id: string; tenantId: string; format: string; filename: string | null; createdBy: string | null; now: number }): Promise<void> {
+  await trx
+    .insertInto("import_runs")
+    .values({ id: row.id, tenant_id: row.tenantId, kind: "compliance", format: row.format, filename: row.filename, created_by: row.createdBy, created_at: row.now, report: "{}" })
+    .execute();
+}
+
+export async function finishImportRun(trx: Trx, tenantId: string, importId: string, report: unknown): Promise<void> {
+  await trx.updateTable("import_runs").set({ report: JSON.stringify(report) }).where("id", "=", importId).where("tenant_id", "=", tenantId).execute();
+}
+
+export async function insertScan(trx: Trx, row: Insertable<ComplianceScansTable>): Promise<void> {
+  await trx.insertInto("compliance_scans").values(row).execute();
+}
+
+/** One result per control and resource in a scan; a repeat in the same file replaces the earlier one. */
+export async function upsertResults(trx: Trx, rows: Insertable<ComplianceResultsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("compliance_results")
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(["scan_id", "result_key"]).doUpdateSet((eb) => ({
+        title: eb.ref("excluded.title"),
+        severity: eb.ref("excluded.severity"),
+        result: eb.ref("excluded.result"),
+        rationale: eb.ref("excluded.rationale"),
+        remediation: eb.ref("excluded.remediation"),
+        evidence: eb.ref("excluded.evidence"),
+        resource_type: eb.ref("excluded.resource_type"),
+        region: eb.ref("excluded.region"),
+        service: eb.ref("excluded.service"),
+        raw: eb.ref("excluded.raw"),
+        row_number: eb.ref("excluded.row_number"),
+      })),
+    )
+    .execute();
+}
+
+/** Mappings are the tool's, per control: stored once per tenant, tool, control, label and requirement. */
+export async function insertMappings(trx: Trx, rows: Insertable<ComplianceMappingsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx.insertInto("compliance_mappings").values(rows).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function resultCounts(trx: Trx, tenantId: string, scanId: string): Promise<{ result: string; n: number }[]> {
+  const rows = await trx
+    .selectFrom("compliance_results")
+    .select(["result", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("tenant_id", "=", tenantId)
+    .where("scan_id", "=", scanId)
+    .groupBy("result")
+    .execute();
+  return rows.map((r) => ({ result: r.result, n: Number(r.n) }));
+}
+
+/** Removes an earlier import of the same scan (its results go with it); returns how many. */
+export async function deleteScansWithKey(trx: Trx, tenantId: string, scanKey: string, keepId: string): Promise<number> {
+  const gone = await trx.deleteFrom("compliance_scans").where("tenant_id", "=", tenantId).where("scan_key", "=", scanKey).where("id", "!=", keepId).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+export async function finishScan(trx: Trx, tenantId: string, scanId: string, values: Partial<Pick<ComplianceScansTable, "scan_key" | "scanned_at" | "time_source" | "results_count" | "pass_count" | "fail_count" | "error_count" | "not_applicable_count" | "manual_count" | "not_checked_count">>): Promise<void> {
+  await trx.updateTable("compliance_scans").set(values).where("tenant_id", "=", tenantId).where("id", "=", scanId).execute();
+}
+
+/** Marks the newest scan of one tool, target and benchmark as `latest` (ties: the later id). */
+export async function refreshLatest(trx: Trx, tenantId: string, group: { tool: string; target_kind: string; target_id: string; benchmark_id: string }): Promise<void> {
+  const newest = await trx
+    .selectFrom("compliance_scans")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("tool", "=", group.tool)
+    .where("target_kind", "=", group.target_kind)
+    .where("target_id", "=", group.target_id)
+    .where("benchmark_id", "=", group.benchmark_id)
+    .orderBy("scanned_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  await trx
+    .updateTable("compliance_scans")
+    .set({ latest: sql<number>`case when id = ${newest?.id ?? ""} then 1 else 0 end` })
+    .where("tenant_id", "=", tenantId)
+    .where("tool", "=", group.tool)
+    .where("target_kind", "=", group.target_kind)
+    .where("target_id", "=", group.target_id)
+    .where("benchmark_id", "=", group.benchmark_id)
+    .execute();
+}
