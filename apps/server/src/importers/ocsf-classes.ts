@@ -33,6 +33,6 @@ export function ocsfClassLabel(classUid: number): string {
 export function notAnAlertReason(classUid: number, destination: OcsfDestination): string {
   const label = ocsfClassLabel(classUid);
   if (destination === "vulnerabilities") return `${label} belongs to the vulnerability findings, which are not imported here`;
-  if (destination === "compliance") return `${label} is a compliance result; it is skipped until the compliance module exists`;
+  if (destination === "compliance") return `${label} belongs to the compliance results, which are not imported here`;
   return `${label} is a finding the alert import does not map yet`;
 }

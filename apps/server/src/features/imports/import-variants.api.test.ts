@@ -70,9 +70,17 @@ describe("OCSF findings sent to the alert import", () => {
     device: { hostname: "web-1", ip: "10.0.0.8" },
     vulnerabilities: [{ title: `${cve} - openssl`, severity: "High", cve: { uid: cve, cvss: [{ base_score: score }] } }],
   });
-  const compliance = { class_uid: 2003, severity_id: 3, finding_info: { uid: "cis-1", title: "CIS 1.1" }, compliance: { status: "Fail" } };
+  const compliance = {
+    class_uid: 2003,
+    severity_id: 3,
+    time: 1717243200000,
+    metadata: { product: { name: "Security Hub" } },
+    finding_info: { uid: "cis-1", title: "CIS 1.1 Avoid the use of the root account" },
+    cloud: { provider: "AWS", account: { uid: "111122223333" }, region: "eu-west-1" },
+    compliance: { control: "1.1", standards: ["CIS AWS Foundations Benchmark v1.4.0"], status_id: 3 },
+  };
 
-  it("imports detections (Unknown severity at the default priority), routes vulnerabilities to the findings and skips compliance with the reason", async () => {
+  it("imports detections (Unknown severity at the default priority), routes vulnerabilities to the findings and compliance results to compliance", async () => {
     const body = JSON.stringify([detection("det-0", 0), detection("det-99", 99), vulnerability("vul-1", "CVE-2023-0286", 7.4), vulnerability("vul-2", "CVE-2023-0464", 7.5), compliance]);
     const response = await upload(admin, tenantId, body, "&filename=securityhub.ocsf.json");
     expect(response.statusCode, response.body).toBe(200);
@@ -82,8 +90,11 @@ describe("OCSF findings sent to the alert import", () => {
       [1, "priority", "0"],
       [2, "priority", "99"],
     ]);
-    expect(report.skipped).toEqual([{ reason: "OCSF Compliance Finding (class_uid 2003) is a compliance result; it is skipped until the compliance module exists", count: 1 }]);
-    expect(report.routed).toEqual([
+    expect(report.skipped).toEqual([]);
+    expect(report.routed.find((r: { destination: string }) => r.destination === "compliance")).toMatchObject({ destination: "compliance", rows: 1, created: 1, rejectedCount: 0 });
+    const scans = (await admin.get("/api/v1/compliance/scans")).json().items as { tool: string }[];
+    expect(scans.map((s) => s.tool)).toContain("Security Hub");
+    expect(report.routed.filter((r: { destination: string }) => r.destination === "vulnerabilities")).toEqual([
       {
         destination: "vulnerabilities",
         rows: 2,
@@ -109,8 +120,17 @@ describe("OCSF findings sent to the alert import", () => {
     ]);
     // Both runs are listed: the alert run with its routed summary, the findings run on its own.
     const runs = (await admin.get("/api/v1/imports")).json().items as { id: string; kind: string; report: { routed?: unknown[] } }[];
-    expect(runs.find((r) => r.id === report.importId)?.report.routed).toHaveLength(1);
+    expect(runs.find((r) => r.id === report.importId)?.report.routed).toHaveLength(2);
     expect(runs.find((r) => r.id === report.routed[0].importId)?.kind).toBe("findings");
+  });
+
+  it("stores no compliance results for a tenant without the compliance module, and says why", async () => {
+    const bare = (await makeTenant(app, "Variants without compliance", [])).id;
+    const { client } = await signedInClient(app, [{ tenantId: bare, role: "admin" }]);
+    const report = (await upload(client, bare, JSON.stringify([detection("det-bare", 2), compliance]))).json();
+    expect(report).toMatchObject({ created: 1 });
+    expect(report.routed).toEqual([{ destination: "compliance", rows: 1, error: expect.stringContaining("Compliance module is not enabled") }]);
+    expect(Number((await app.ctx.db.selectFrom("compliance_scans").select((eb) => eb.fn.countAll().as("n")).where("tenant_id", "=", bare).executeTakeFirstOrThrow()).n)).toBe(0);
   });
 
   it("updates the same findings on a re-import and never closes the ones a later feed leaves out", async () => {
