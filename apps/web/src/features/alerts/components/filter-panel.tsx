@@ -1,8 +1,10 @@
-import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { useState } from "react";
+import type { FilterPanelProps } from "@/components/triage/filter-toolbar";
+import { FilterForm } from "@/components/triage/filter-form";
+import { type FilterGroup, tenantGroup, valueOptions } from "@/components/triage/filter-values";
 import { TextField } from "@/components/ui/field";
+import { splitParam } from "@/lib/list-params";
 import { emptyFilters, enumOptions, filterLabels, type ListFilterKey, type ListState } from "../lib/list-params";
-import { CheckboxGroup } from "@/components/ui/checkbox-group";
 
 const enumKeys: ListFilterKey[] = ["status", "priority", "ackSla", "respondSla", "environment", "tactic"];
 const textKeys: { key: ListFilterKey; hint: string }[] = [
@@ -12,65 +14,39 @@ const textKeys: { key: ListFilterKey; hint: string }[] = [
   { key: "sourceTool", hint: "e.g. Wazuh, Suricata" },
 ];
 
-type Props = {
-  state: ListState;
-  tenants: { id: string; name: string }[];
-  onApply: (next: ListState) => void;
-};
-
-/** Every filter, edited as a draft and applied at once (one history entry per change of mind). */
-export function FilterPanel({ state, tenants, onApply }: Props) {
+/** Every alert filter in the kit's filter form; the free-text ones are comma-separated lists. */
+export function FilterPanel({ state, tenants, onApply }: FilterPanelProps<ListState>) {
   const [draft, setDraft] = useState(state);
   const [texts, setTexts] = useState(
     () => Object.fromEntries(textKeys.map(({ key }) => [key, state.filters[key].join(", ")])) as Record<string, string>,
   );
 
-  function toggle(key: ListFilterKey, value: string) {
-    setDraft((d) => {
-      const current = d.filters[key];
-      const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-      return { ...d, filters: { ...d.filters, [key]: next } };
-    });
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const filters = { ...draft.filters };
-    for (const { key } of textKeys)
-      filters[key] = (texts[key] ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
+    for (const { key } of textKeys) filters[key] = splitParam(texts[key] ?? "");
     onApply({ ...draft, filters });
   }
 
-  function reset() {
-    setDraft({ ...draft, filters: emptyFilters(), from: "", to: "" });
-    setTexts({});
-  }
-
-  const groups: [ListFilterKey, readonly { value: string; label: string }[]][] = [
-    ...enumKeys.map(
-      (k) =>
-        [k, (enumOptions[k] ?? []).map((v) => ({ value: v, label: v }))] as [ListFilterKey, { value: string; label: string }[]],
-    ),
-  ];
-  if (tenants.length > 1) groups.splice(2, 0, ["tenant", tenants.map((t) => ({ value: t.id, label: t.name }))]);
+  const groups: FilterGroup<ListFilterKey>[] = enumKeys.map((key) => ({
+    key,
+    legend: filterLabels[key],
+    options: valueOptions(enumOptions[key]),
+    scroll: key === "tactic",
+  }));
+  groups.splice(2, 0, ...tenantGroup<ListFilterKey>("tenant", filterLabels.tenant, tenants));
 
   return (
-    <form onSubmit={submit} aria-label="Alert filters" className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {groups.map(([key, options]) => (
-          <CheckboxGroup
-            key={key}
-            legend={filterLabels[key]}
-            options={options}
-            selected={draft.filters[key]}
-            onToggle={(value) => toggle(key, value)}
-            scroll={key === "tactic"}
-          />
-        ))}
-      </div>
+    <FilterForm
+      label="Alert filters"
+      groups={groups}
+      values={draft.filters}
+      onValues={(filters) => setDraft({ ...draft, filters })}
+      onSubmit={submit}
+      onReset={() => {
+        setDraft({ ...draft, filters: emptyFilters(), from: "", to: "" });
+        setTexts({});
+      }}
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {textKeys.map(({ key, hint }) => (
           <TextField
@@ -94,12 +70,6 @@ export function FilterPanel({ state, tenants, onApply }: Props) {
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}
         />
       </div>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <Button variant="ghost" onClick={reset}>
-          Clear all
-        </Button>
-        <Button type="submit">Apply filters</Button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }
