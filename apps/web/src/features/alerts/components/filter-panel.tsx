@@ -2,12 +2,12 @@ import { useState } from "react";
 import type { FilterPanelProps } from "@/components/triage/filter-toolbar";
 import { FilterForm } from "@/components/triage/filter-form";
 import { type FilterGroup, tenantGroup, valueOptions } from "@/components/triage/filter-values";
+import { type TextListFilter, useTextListFilters } from "@/components/triage/text-list-fields";
 import { TextField } from "@/components/ui/field";
-import { splitParam } from "@/lib/list-params";
 import { emptyFilters, enumOptions, filterLabels, type ListFilterKey, type ListState } from "../lib/list-params";
 
 const enumKeys: ListFilterKey[] = ["status", "priority", "ackSla", "respondSla", "environment", "tactic"];
-const textKeys: { key: ListFilterKey; hint: string }[] = [
+const textFilters: TextListFilter<ListFilterKey>[] = [
   { key: "assignee", hint: "Names, comma-separated; “unassigned” for none" },
   { key: "technique", hint: "e.g. T1110, T1059.001" },
   { key: "detectionSource", hint: "e.g. EDR, SIEM" },
@@ -17,15 +17,7 @@ const textKeys: { key: ListFilterKey; hint: string }[] = [
 /** Every alert filter in the kit's filter form; the free-text ones are comma-separated lists. */
 export function FilterPanel({ state, tenants, onApply }: FilterPanelProps<ListState>) {
   const [draft, setDraft] = useState(state);
-  const [texts, setTexts] = useState(
-    () => Object.fromEntries(textKeys.map(({ key }) => [key, state.filters[key].join(", ")])) as Record<string, string>,
-  );
-
-  function submit() {
-    const filters = { ...draft.filters };
-    for (const { key } of textKeys) filters[key] = splitParam(texts[key] ?? "");
-    onApply({ ...draft, filters });
-  }
+  const texts = useTextListFilters(textFilters, state.filters);
 
   const groups: FilterGroup<ListFilterKey>[] = enumKeys.map((key) => ({
     key,
@@ -41,22 +33,14 @@ export function FilterPanel({ state, tenants, onApply }: FilterPanelProps<ListSt
       groups={groups}
       values={draft.filters}
       onValues={(filters) => setDraft({ ...draft, filters })}
-      onSubmit={submit}
+      onSubmit={() => onApply({ ...draft, filters: { ...draft.filters, ...texts.read() } })}
       onReset={() => {
         setDraft({ ...draft, filters: emptyFilters(), from: "", to: "" });
-        setTexts({});
+        texts.clear();
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {textKeys.map(({ key, hint }) => (
-          <TextField
-            key={key}
-            label={filterLabels[key]}
-            hint={hint}
-            value={texts[key] ?? ""}
-            onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
-          />
-        ))}
+        {texts.fields(filterLabels)}
         <TextField
           label="Detected from"
           type="date"

@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { FilterPanelProps } from "@/components/triage/filter-toolbar";
 import { FilterForm } from "@/components/triage/filter-form";
 import { tenantGroup, valueOptions } from "@/components/triage/filter-values";
+import { type TextListFilter, useTextListFilters } from "@/components/triage/text-list-fields";
 import { TextField } from "@/components/ui/field";
-import { splitParam } from "@/lib/list-params";
 import {
   clearedIncidentState,
   type IncidentFilterKey,
@@ -13,11 +13,14 @@ import {
 } from "../lib/list-params";
 
 const enumKeys: IncidentFilterKey[] = ["status", "priority"];
+const ownerFilter: TextListFilter<IncidentFilterKey>[] = [
+  { key: "owner", hint: "Names, comma-separated; “unassigned” for none" },
+];
 
 /** Every incident filter in the kit's filter form; owners are a comma-separated list. */
 export function IncidentsFilterPanel({ state, tenants, onApply }: FilterPanelProps<IncidentListState>) {
   const [draft, setDraft] = useState(state);
-  const [owners, setOwners] = useState(state.filters.owner.join(", "));
+  const owners = useTextListFilters(ownerFilter, state.filters);
   const [dateError, setDateError] = useState("");
 
   function submit() {
@@ -26,7 +29,7 @@ export function IncidentsFilterPanel({ state, tenants, onApply }: FilterPanelPro
       setDateError("The end is before the start.");
       return;
     }
-    onApply({ ...draft, filters: { ...draft.filters, owner: splitParam(owners) } });
+    onApply({ ...draft, filters: { ...draft.filters, ...owners.read() } });
   }
 
   const groups = [
@@ -43,17 +46,12 @@ export function IncidentsFilterPanel({ state, tenants, onApply }: FilterPanelPro
       onSubmit={submit}
       onReset={() => {
         setDraft({ ...clearedIncidentState(draft), q: draft.q });
-        setOwners("");
+        owners.clear();
         setDateError("");
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField
-          label={incidentFilterLabels.owner}
-          hint="Names, comma-separated; “unassigned” for none"
-          value={owners}
-          onChange={(e) => setOwners(e.target.value)}
-        />
+        {owners.fields(incidentFilterLabels)}
         <TextField
           label="Created from"
           type="date"

@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { FilterPanelProps } from "@/components/triage/filter-toolbar";
 import { FilterForm } from "@/components/triage/filter-form";
 import { tenantGroup, valueOptions } from "@/components/triage/filter-values";
+import { type TextListFilter, useTextListFilters } from "@/components/triage/text-list-fields";
 import { SelectField, TextField } from "@/components/ui/field";
-import { splitParam } from "@/lib/list-params";
 import {
   clearedFindingState,
   type FindingFlagKey,
@@ -14,7 +14,7 @@ import {
 } from "../lib/list-params";
 
 const enumKeys: FindingListKey[] = ["status", "priority", "businessImpact", "environment"];
-const textKeys: { key: FindingListKey; hint: string }[] = [
+const textFilters: TextListFilter<FindingListKey>[] = [
   { key: "scanner", hint: "e.g. nessus, openvas, trivy" },
   { key: "department", hint: "Comma-separated" },
   { key: "assignee", hint: "Names, comma-separated; “unassigned” for none" },
@@ -41,9 +41,7 @@ const scoreFields = [
 /** Every filter of the vulnerable-asset list in the kit's filter form, checked before it is applied. */
 export function FindingsFilterPanel({ state, tenants, onApply }: FilterPanelProps<FindingListState>) {
   const [draft, setDraft] = useState(state);
-  const [texts, setTexts] = useState(
-    () => Object.fromEntries(textKeys.map(({ key }) => [key, state.lists[key].join(", ")])) as Record<string, string>,
-  );
+  const texts = useTextListFilters(textFilters, state.lists);
   // EPSS is a probability in the URL and the API; people read and type it as a percentage.
   const [epss, setEpss] = useState(
     state.numbers.epssAbove ? String(Math.round(Number(state.numbers.epssAbove) * 10000) / 100) : "",
@@ -52,8 +50,7 @@ export function FindingsFilterPanel({ state, tenants, onApply }: FilterPanelProp
 
   function submit() {
     const problems: Record<string, string> = {};
-    const lists = { ...draft.lists };
-    for (const { key } of textKeys) lists[key] = splitParam(texts[key] ?? "");
+    const lists = { ...draft.lists, ...texts.read() };
     const badCve = lists.cve.find((c) => !cvePattern.test(c));
     if (badCve) problems.cve = `“${badCve}” is not a CVE id (CVE-YYYY-NNNN).`;
     lists.cve = lists.cve.map((c) => c.toUpperCase());
@@ -85,7 +82,7 @@ export function FindingsFilterPanel({ state, tenants, onApply }: FilterPanelProp
       onSubmit={submit}
       onReset={() => {
         setDraft(clearedFindingState(draft));
-        setTexts({});
+        texts.clear();
         setEpss("");
         setErrors({});
       }}
@@ -132,18 +129,7 @@ export function FindingsFilterPanel({ state, tenants, onApply }: FilterPanelProp
           onChange={(e) => setEpss(e.target.value)}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {textKeys.map(({ key, hint }) => (
-          <TextField
-            key={key}
-            label={findingFilterLabels[key]}
-            hint={hint}
-            value={texts[key] ?? ""}
-            error={errors[key]}
-            onChange={(e) => setTexts((t) => ({ ...t, [key]: e.target.value }))}
-          />
-        ))}
-      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{texts.fields(findingFilterLabels, errors)}</div>
     </FilterForm>
   );
 }
