@@ -13,19 +13,22 @@ type Props = {
   assignee: string | null;
   /** The feature's assign mutation: a user id, or null to unassign. */
   assign: { mutate: (userId: string | null) => void; isPending: boolean; isError: boolean; error: unknown };
+  /** Without write rights in the tenant the name is shown, nothing more. */
+  readOnly?: boolean;
 };
 
 /**
  * Assignee picker of a detail page. The member list needs admin rights in the tenant; without them
  * (or if it fails) the control offers "Assign to me" and "Unassign", which every analyst may do.
  */
-export function AssigneePicker({ id, tenantId, assignee, assign }: Props) {
+export function AssigneePicker({ id, tenantId, assignee, assign, readOnly }: Props) {
   const me = useCurrentUser();
-  const { query, candidates } = useAssignableMembers(tenantId);
+  const { query, candidates } = useAssignableMembers(tenantId, !readOnly);
   const current = candidates.find((m) => m.displayName === assignee)?.userId ?? "";
   // Imported records may name someone who has no account here: keep the name visible.
   const external = assignee && !current ? assignee : null;
 
+  if (readOnly) return <p className="text-sm text-slate-800 dark:text-slate-200">{assignee ?? "Nobody is assigned."}</p>;
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-800 dark:text-slate-200">

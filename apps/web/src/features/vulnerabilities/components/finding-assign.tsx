@@ -1,16 +1,10 @@
 import { AssigneePicker } from "@/components/triage/assignee-picker";
 import { useAssignFinding } from "../api/finding-actions";
 
+type Props = { findingId: string; tenantId: string; assignee: string | null; readOnly: boolean };
+
 /** The finding's assignee, through the kit's picker. */
-export function FindingAssign({
-  findingId,
-  tenantId,
-  assignee,
-}: {
-  findingId: string;
-  tenantId: string;
-  assignee: string | null;
-}) {
+export function FindingAssign({ findingId, ...props }: Props) {
   const assign = useAssignFinding(findingId);
-  return <AssigneePicker id="finding-assignee" tenantId={tenantId} assignee={assignee} assign={assign} />;
+  return <AssigneePicker id="finding-assignee" {...props} assign={assign} />;
 }
