@@ -227,4 +227,27 @@ describe("attack surface", () => {
     await page.getByRole("button", { name: "Retry" }).waitFor();
     await context.close();
   });
+
+  // Runs without nmap: a small scan file, imported through the upload form (the kit's UploadForm)
+  // into a demo tenant, so the Surface Lab tenant the tests above read stays as they left it.
+  it("imports an nmap file through the form into the chosen tenant, shows the report and empties the file field", async () => {
+    const { context, page, consoleWatch } = await open();
+    const form = page.locator("#import-scan");
+    const upload = form.getByRole("button", { name: "Upload and import" });
+    expect(await upload.isDisabled()).toBe(true);
+    await form.getByLabel("Tenant").selectOption({ label: "Tenant A" });
+    const xml = `<nmaprun scanner="nmap" args="nmap -sV form" start="1700000000" version="7.93"><host><status state="up"/><address addr="81.2.69.161" addrtype="ipv4"/>
+<hostnames><hostname name="form-upload.watchfloor.test" type="user"/></hostnames><ports><port protocol="tcp" portid="8443"><state state="open"/><service name="https"/></port></ports></host>
+<runstats><finished time="1700000010"/><hosts up="1" down="0"/></runstats></nmaprun>`;
+    await form.getByLabel("nmap XML file").setInputFiles({ name: "form-scan.xml", mimeType: "application/xml", buffer: Buffer.from(xml) });
+    await upload.click();
+    const report = page.getByTestId("scan-report");
+    await report.getByText("Imported form-scan.xml").waitFor({ timeout: 30_000 });
+    expect(await report.getByTestId("stat-open-services").textContent()).toBe("1");
+    expect(await report.getByTestId("stat-rejected-hosts").textContent()).toBe("0");
+    expect(await form.getByLabel("nmap XML file").inputValue()).toBe("");
+    expect(await upload.isDisabled()).toBe(true);
+    consoleWatch.assertClean();
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { putSort, readDay, readMultiFilters, readSort, splitParam, textChips, valueChips } from "./list-params";
+import { nextSort, putSort, readDay, readMultiFilters, readSort, splitParam, textChips, valueChips } from "./list-params";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -48,5 +48,19 @@ describe("list state in search params", () => {
     expect(changed).toEqual({ tenant: ["t1"], status: ["Closed"] });
     expect(textChips("", () => undefined)).toEqual([]);
     expect(textChips("ransom", () => undefined).map((c) => c.label)).toEqual(["Text: “ransom”"]);
+  });
+});
+
+describe("nextSort", () => {
+  const first = (key: "detectedAt" | "name") => (key === "detectedAt" ? "desc" : "asc");
+
+  it("flips the direction when the sorted column is clicked again", () => {
+    expect(nextSort({ sort: "name", dir: "asc" }, "name", first)).toEqual({ sort: "name", dir: "desc" });
+    expect(nextSort({ sort: "name", dir: "desc" }, "name", first)).toEqual({ sort: "name", dir: "asc" });
+  });
+
+  it("starts another column in the direction it reads best first", () => {
+    expect(nextSort({ sort: "name", dir: "desc" }, "detectedAt", first)).toEqual({ sort: "detectedAt", dir: "desc" });
+    expect(nextSort({ sort: "detectedAt", dir: "desc" }, "name", first)).toEqual({ sort: "name", dir: "asc" });
   });
 });

@@ -90,3 +90,16 @@ export function valueChips<K extends string>(
 /** The chip of the free-text search, if there is one. */
 export const textChips = (q: string, onClear: () => void): FilterChip[] =>
   q ? [{ id: "q", label: `Text: “${q}”`, onRemove: onClear }] : [];
+
+/**
+ * The sort after a click on a column header: the same column flips its direction; another column
+ * starts in the direction that column reads best first (newest, most urgent, A to Z).
+ */
+export function nextSort<S extends string>(
+  current: { sort: S; dir: "asc" | "desc" },
+  key: S,
+  firstDirection: (key: S) => "asc" | "desc",
+): { sort: S; dir: "asc" | "desc" } {
+  if (key === current.sort) return { sort: key, dir: current.dir === "asc" ? "desc" : "asc" };
+  return { sort: key, dir: firstDirection(key) };
+}

@@ -21,7 +21,7 @@ export type ListColumn<TRow extends RowData> = ColumnDef<ListTableFeatures, TRow
 /** Every column is given an explicit id (its field or sort key), used in the URL and the chooser. */
 export const columnId = (c: { id?: string }): string => String(c.id);
 
-type Props<TRow extends RowData> = {
+export type DataTableProps<TRow extends RowData> = {
   columns: ListColumn<TRow>[];
   rows: TRow[];
   rowId: (row: TRow) => string;
@@ -66,7 +66,7 @@ export function DataTable<TRow extends RowData>({
   rowProps,
   wrapColumn = "name",
   selectAllLabel = "Select all loaded rows",
-}: Props<TRow>) {
+}: DataTableProps<TRow>) {
   const columnVisibility = useMemo(
     () => Object.fromEntries(columns.map((c) => [columnId(c), visible.includes(columnId(c))])),
     [columns, visible],

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
 import { cn } from "@/lib/cn";
 
 export const inputClass =
@@ -73,6 +73,24 @@ export function SelectField({ label, error, hint, className, children, ...rest }
         >
           {children}
         </select>
+      )}
+    </FieldShell>
+  );
+}
+
+type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode };
+
+export function TextareaField({ label, error, hint, className, ...rest }: TextareaFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(inputClass, error && "border-red-600 dark:border-red-500", className)}
+          {...rest}
+        />
       )}
     </FieldShell>
   );

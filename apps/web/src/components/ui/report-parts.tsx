@@ -81,3 +81,19 @@ export function rejectedRows(rejected: Rejected[]): ReactNode[][] {
     ]),
   );
 }
+
+type Note = { row: number; field: string; value: string; message: string };
+
+/** Data-quality notes of an import as table rows: row, field, the value as read, and the note. */
+export function noteRows(notes: Note[]): ReactNode[][] {
+  return notes.map((n) => [
+    n.row,
+    <span key="f" className="font-mono">
+      {n.field}
+    </span>,
+    <span key="v" className="font-mono break-all">
+      {n.value}
+    </span>,
+    n.message,
+  ]);
+}

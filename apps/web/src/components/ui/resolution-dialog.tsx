@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "./button";
-import { inputClass, SelectField } from "./field";
+import { SelectField, TextareaField } from "./field";
 import { Modal } from "./modal";
 
 export type Resolution = { resolutionType: "Manual" | "Automated"; closureNotes?: string };
@@ -45,19 +45,13 @@ export function ResolutionDialog({
             </option>
           ))}
         </SelectField>
-        <div className="space-y-1.5">
-          <label htmlFor="closure-notes" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Closure notes
-          </label>
-          <textarea
-            id="closure-notes"
-            rows={4}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            className={inputClass}
-            placeholder="e.g. False positive: scheduled vulnerability scan from the approved scanner."
-          />
-        </div>
+        <TextareaField
+          label="Closure notes"
+          rows={4}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder="e.g. False positive: scheduled vulnerability scan from the approved scanner."
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

@@ -33,38 +33,14 @@ export function WorkflowActions({
   const reopen = !isOpenStatus(status);
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap gap-2">
-        {allowedMoves.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No further moves.</p>}
-        {(allowedMoves as IncidentStatus[]).map((next) => {
-          const isClose = next === "Closed";
-          const label = reopen && next === "In Progress" ? "Reopen" : (labels[next] ?? next);
-          return (
-            <Button
-              key={next}
-              size="sm"
-              variant={isClose ? "secondary" : "primary"}
-              loading={busy === next}
-              data-testid={`move-${next}`}
-              onClick={() => (isClose && isOpenStatus(status) ? setClosing(true) : void move({ status: next }))}
-            >
-              {isClose ? (
-                <CheckCircle2 aria-hidden className="size-4" />
-              ) : reopen ? (
-                <RotateCcw aria-hidden className="size-4" />
-              ) : (
-                <ArrowRight aria-hidden className="size-4" />
-              )}
-              {label}
-            </Button>
-          );
-        })}
-      </div>
-      {error != null && (
-        <Notice tone="error">
-          {errorMessage(error)}
-          {describeAllowed(error)}
-        </Notice>
-      )}
+      <MoveButtons
+        moves={allowedMoves as IncidentStatus[]}
+        busy={busy}
+        error={error}
+        label={(next) => (reopen && next === "In Progress" ? "Reopen" : (labels[next] ?? next))}
+        reopens={() => reopen}
+        onMove={(next) => (next === "Closed" && isOpenStatus(status) ? setClosing(true) : void move({ status: next }))}
+      />
       <ResolutionDialog
         open={closing}
         onOpenChange={setClosing}
@@ -75,6 +51,63 @@ export function WorkflowActions({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The moves the server allows, as buttons (an illegal move is never offered), and the last refusal
+ * with the moves allowed now. "Closed" is the quiet secondary button; `onMove` decides whether a
+ * move needs a dialog first.
+ */
+export function MoveButtons<S extends string>({
+  moves,
+  busy,
+  error,
+  label,
+  reopens,
+  onMove,
+}: {
+  moves: readonly S[];
+  busy: string | null;
+  error: unknown;
+  label: (next: S) => string;
+  reopens: (next: S) => boolean;
+  onMove: (next: S) => void;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {moves.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No further moves.</p>}
+        {moves.map((next) => {
+          const isClose = next === "Closed";
+          return (
+            <Button
+              key={next}
+              size="sm"
+              variant={isClose ? "secondary" : "primary"}
+              loading={busy === next}
+              data-testid={`move-${next}`}
+              onClick={() => onMove(next)}
+            >
+              {isClose ? (
+                <CheckCircle2 aria-hidden className="size-4" />
+              ) : reopens(next) ? (
+                <RotateCcw aria-hidden className="size-4" />
+              ) : (
+                <ArrowRight aria-hidden className="size-4" />
+              )}
+              {label(next)}
+            </Button>
+          );
+        })}
+      </div>
+      {error != null && (
+        <Notice tone="error">
+          {errorMessage(error)}
+          {describeAllowed(error)}
+        </Notice>
+      )}
+    </>
   );
 }
 

@@ -1,17 +1,15 @@
-import type { Member, Role } from "@watchfloor/shared";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Role } from "@watchfloor/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { tenantMembersQueryOptions } from "@/lib/tenant-members";
 
 const enc = encodeURIComponent;
+/** The members list is the one the assignee pickers read: a change here refreshes them too. */
+const membersKey = (tenantId: string) => tenantMembersQueryOptions(tenantId).queryKey;
 
-export const membersQueryOptions = (tenantId: string) =>
-  queryOptions({
-    queryKey: ["admin", "members", tenantId],
-    queryFn: () => api.get<{ items: Member[] }>(`/tenants/${enc(tenantId)}/members`).then((r) => r.items),
-  });
-
+/** The members tab always asks again when it opens (the pickers keep theirs for five minutes). */
 export function useMembers(tenantId: string | null) {
-  return useQuery({ ...membersQueryOptions(tenantId ?? ""), enabled: Boolean(tenantId) });
+  return useQuery({ ...tenantMembersQueryOptions(tenantId ?? ""), staleTime: 0, enabled: Boolean(tenantId) });
 }
 
 export function useChangeRole(tenantId: string) {
@@ -19,7 +17,7 @@ export function useChangeRole(tenantId: string) {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
       api.patch(`/tenants/${enc(tenantId)}/members/${enc(userId)}`, { role }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(tenantId) }),
   });
 }
 
@@ -27,7 +25,7 @@ export function useRemoveMember(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/tenants/${enc(tenantId)}/members/${enc(userId)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(tenantId) }),
   });
 }
 
@@ -43,7 +41,7 @@ export function useResetSecondFactors(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/users/${enc(userId)}/second-factors`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(tenantId) }),
   });
 }
 

@@ -1,7 +1,5 @@
 import type { IncidentStatus } from "@watchfloor/shared";
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/ui/badges";
 import { FieldGroup } from "@/components/ui/field-group";
 import { Card } from "@/components/ui/page";
@@ -17,6 +15,7 @@ import { AssignControl } from "./assign-control";
 import { alertFieldGroups } from "./detail-fields";
 import { RawPayload } from "./raw-payload";
 import { RelatedAlerts } from "./related-alerts";
+import { DetailHeader, DetailMeta } from "@/components/triage/detail-header";
 
 type Slots = {
   /** The incident link when escalated ("Escalated to ACME-INC-0001"), composed by the route. */
@@ -38,15 +37,8 @@ export function AlertDetailView({ alertId, incident, escalate }: { alertId: stri
 
   return (
     <div className="space-y-6">
-      <div>
-        <Link
-          to={paths.incidents.open}
-          className="inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Open alerts
-        </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-white">{alert.name}</h1>
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+      <DetailHeader back={{ to: paths.incidents.open, label: "Open alerts" }} title={alert.name}>
+        <DetailMeta>
           <PriorityBadge priority={alert.priority} />
           <StatusBadge status={alert.status} />
           <SlaBadge state={alert.ackSla} label="Acknowledge SLA" prefix="Ack" />
@@ -57,9 +49,9 @@ export function AlertDetailView({ alertId, incident, escalate }: { alertId: stri
             Detected <Time iso={alert.detectedAt} mode="relative" />
           </span>
           {alert.incidentId && incident?.(alert.incidentId)}
-        </div>
+        </DetailMeta>
         {alert.description && <p className="mt-3 max-w-3xl text-sm text-slate-700 dark:text-slate-300">{alert.description}</p>}
-      </div>
+      </DetailHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0 space-y-6">
@@ -80,11 +72,7 @@ export function AlertDetailView({ alertId, incident, escalate }: { alertId: stri
             </Card>
           )}
           <Card title="Assignment">
-            {canWrite ? (
-              <AssignControl alertId={alert.id} tenantId={alert.tenantId} assignee={alert.assignee} />
-            ) : (
-              <p className="text-sm text-slate-800 dark:text-slate-200">{alert.assignee ?? "Nobody is assigned."}</p>
-            )}
+            <AssignControl alertId={alert.id} tenantId={alert.tenantId} assignee={alert.assignee} readOnly={!canWrite} />
           </Card>
           {canWrite && escalate && <Card title="Incident">{escalate(alert)}</Card>}
           <Card title="Related alerts">

@@ -1,5 +1,5 @@
+import { FilterToolbar } from "@/components/triage/filter-toolbar";
 import { ColumnChooser } from "@/components/ui/column-chooser";
-import { ListToolbar } from "@/components/ui/list-toolbar";
 import { activeFilterCount, type ListState } from "../lib/list-params";
 import { alertColumnChoices, defaultColumns } from "./alert-columns";
 import { FilterPanel } from "./filter-panel";
@@ -7,7 +7,6 @@ import { SavedViews } from "./saved-views";
 
 type Props = {
   state: ListState;
-  tenants: { id: string; name: string }[];
   onChange: (next: ListState) => void;
   columns: string[];
   onColumnsChange: (next: string[]) => void;
@@ -15,27 +14,17 @@ type Props = {
   currentQuery: string;
 };
 
+const search = { id: "alert-search", label: "Search alerts", placeholder: "Name, rule, host, user, IP, ticket… then Enter" };
+
 /** Search, filters, columns, saved views and export over the alert list. */
-export function AlertsToolbar({ state, tenants, onChange, columns, onColumnsChange, exportHref, currentQuery }: Props) {
+export function AlertsToolbar({ state, onChange, columns, onColumnsChange, exportHref, currentQuery }: Props) {
   return (
-    <ListToolbar
-      searchId="alert-search"
-      searchLabel="Search alerts"
-      placeholder="Name, rule, host, user, IP, ticket… then Enter"
-      q={state.q}
-      onSearch={(q) => onChange({ ...state, q })}
+    <FilterToolbar
+      state={state}
+      onChange={onChange}
+      search={search}
       filterCount={activeFilterCount(state)}
-      panel={(close) => (
-        <FilterPanel
-          key={JSON.stringify(state)}
-          state={state}
-          tenants={tenants}
-          onApply={(next) => {
-            onChange(next);
-            close();
-          }}
-        />
-      )}
+      Panel={FilterPanel}
       exportHref={exportHref}
     >
       <ColumnChooser
@@ -46,6 +35,6 @@ export function AlertsToolbar({ state, tenants, onChange, columns, onColumnsChan
         onChange={onColumnsChange}
       />
       <SavedViews currentQuery={currentQuery} />
-    </ListToolbar>
+    </FilterToolbar>
   );
 }

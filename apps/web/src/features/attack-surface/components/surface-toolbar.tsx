@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { FilterActions } from "@/components/triage/filter-form";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { ListToolbar } from "@/components/ui/list-toolbar";
@@ -78,12 +78,7 @@ function FilterForm({ filters, onApply }: { filters: SurfaceFilters; onApply: (p
         />
         Only ports new since the previous scan
       </label>
-      <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-        <Button variant="ghost" onClick={clear}>
-          Clear filters
-        </Button>
-        <Button type="submit">Apply filters</Button>
-      </div>
+      <FilterActions onReset={clear} clearLabel="Clear filters" className="sm:col-span-2" />
     </form>
   );
 }

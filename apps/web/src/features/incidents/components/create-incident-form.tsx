@@ -1,7 +1,7 @@
 import { type Priority, priorities } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { inputClass, SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TextField, TextareaField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -75,19 +75,13 @@ export function CreateIncidentForm({ onCreated }: { onCreated: (incidentId: stri
             </option>
           ))}
         </SelectField>
-        <div className="space-y-1.5">
-          <label htmlFor="incident-description" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Description
-          </label>
-          <textarea
-            id="incident-description"
-            rows={5}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            className={inputClass}
-            placeholder="What happened, what is affected, what has been done so far."
-          />
-        </div>
+        <TextareaField
+          label="Description"
+          rows={5}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="What happened, what is affected, what has been done so far."
+        />
         {tenantId && <OwnerSelect key={tenantId} tenantId={tenantId} value={owner} onChange={setOwner} />}
         {create.isError && Object.keys(fieldErrors).length === 0 && <Notice tone="error">{errorMessage(create.error)}</Notice>}
         <div className="flex justify-end">

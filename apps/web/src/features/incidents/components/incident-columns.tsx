@@ -1,9 +1,7 @@
 import type { IncidentSummary } from "@watchfloor/shared";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link } from "react-router";
-import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
+import { orDash, priorityCell, RowTitle, statusCell, timeCell } from "@/components/triage/list-cells";
 import { columnId, type ListTableFeatures } from "@/components/ui/data-table";
-import { Time } from "@/components/ui/time";
 import { incidentPath } from "@/config/paths";
 
 const helper = createColumnHelper<ListTableFeatures, IncidentSummary>();
@@ -14,31 +12,21 @@ export const incidentColumns = helper.columns([
     id: "title",
     header: "Incident",
     cell: ({ row }) => (
-      <div className="max-w-[22rem] min-w-[13rem]">
-        <Link
-          to={incidentPath(row.original.id)}
-          className="font-medium text-slate-900 hover:text-sky-800 hover:underline dark:text-white dark:hover:text-sky-300"
-        >
-          {row.original.title}
-        </Link>
-        <p className="font-mono text-xs text-slate-600 dark:text-slate-400">{row.original.reference}</p>
-      </div>
+      <RowTitle
+        to={incidentPath(row.original.id)}
+        title={row.original.title}
+        sub={row.original.reference}
+        className="max-w-[22rem] min-w-[13rem]"
+        subClassName="font-mono"
+      />
     ),
   }),
-  helper.accessor("priority", {
-    id: "priority",
-    header: "Priority",
-    cell: ({ row }) => <PriorityBadge priority={row.original.priority} />,
-  }),
-  helper.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: ({ row }) => <StatusBadge status={row.original.status} />,
-  }),
+  helper.accessor("priority", { id: "priority", header: "Priority", cell: priorityCell }),
+  helper.accessor("status", { id: "status", header: "Status", cell: statusCell }),
   helper.accessor("ownerName", {
     id: "owner",
     header: "Owner",
-    cell: ({ row }) => row.original.ownerName ?? <span className="text-slate-500 dark:text-slate-400">—</span>,
+    cell: ({ row }) => orDash(row.original.ownerName),
   }),
   helper.accessor("alertCount", {
     id: "alertCount",
@@ -49,16 +37,8 @@ export const incidentColumns = helper.columns([
     id: "tenant",
     header: "Tenant",
   }),
-  helper.accessor("createdAt", {
-    id: "createdAt",
-    header: "Created",
-    cell: ({ row }) => <Time iso={row.original.createdAt} />,
-  }),
-  helper.accessor("updatedAt", {
-    id: "updatedAt",
-    header: "Updated",
-    cell: ({ row }) => <Time iso={row.original.updatedAt} />,
-  }),
+  helper.accessor("createdAt", { id: "createdAt", header: "Created", cell: timeCell("createdAt") }),
+  helper.accessor("updatedAt", { id: "updatedAt", header: "Updated", cell: timeCell("updatedAt") }),
 ]);
 
 export const incidentColumnIds = incidentColumns.map(columnId);

@@ -1,5 +1,4 @@
 import type { IncidentStatus } from "@watchfloor/shared";
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { PriorityBadge, StatusBadge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
@@ -12,6 +11,7 @@ import { useCan } from "@/lib/permissions";
 import { useCommentOnIncident, useTransitionIncident } from "../api/incident-actions";
 import { useIncident } from "../api/get-incident";
 import { IncidentFieldsForm } from "./incident-fields-form";
+import { DetailHeader, DetailMeta } from "@/components/triage/detail-header";
 
 export function IncidentDetailView({ incidentId }: { incidentId: string }) {
   const detail = useIncident(incidentId);
@@ -26,16 +26,8 @@ export function IncidentDetailView({ incidentId }: { incidentId: string }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <Link
-          to={paths.incidents.cases}
-          className="inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Incidents
-        </Link>
-        <p className="mt-2 font-mono text-sm text-slate-600 dark:text-slate-400">{incident.reference}</p>
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-white">{incident.title}</h1>
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+      <DetailHeader back={{ to: paths.incidents.cases, label: "Incidents" }} title={incident.title} kicker={incident.reference}>
+        <DetailMeta>
           <PriorityBadge priority={incident.priority} />
           <StatusBadge status={incident.status} />
           <span>{incident.tenantName}</span>
@@ -45,11 +37,11 @@ export function IncidentDetailView({ incidentId }: { incidentId: string }) {
           </span>
           <span aria-hidden>·</span>
           <span>Owner: {incident.ownerName ?? "none"}</span>
-        </div>
+        </DetailMeta>
         {incident.description && (
           <p className="mt-3 max-w-3xl text-sm whitespace-pre-wrap text-slate-700 dark:text-slate-300">{incident.description}</p>
         )}
-      </div>
+      </DetailHeader>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="min-w-0 space-y-6">
           <Card title="Details">

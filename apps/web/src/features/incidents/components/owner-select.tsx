@@ -1,7 +1,6 @@
 import { SelectField } from "@/components/ui/field";
-import { useCan } from "@/lib/permissions";
 import { useCurrentUser } from "@/lib/session";
-import { useTenantMembers } from "../api/members";
+import { useAssignableMembers } from "@/lib/tenant-members";
 
 /**
  * Owner picker: the tenant's members when the person may list them (admins), else "me" and
@@ -23,10 +22,9 @@ export function OwnerSelect({
   disabled?: boolean;
 }) {
   const me = useCurrentUser();
-  const isAdmin = useCan("members.manage", tenantId);
-  const members = useTenantMembers(tenantId, isAdmin);
-  const options = members.isSuccess
-    ? members.data.filter((m) => m.role !== "executive").map((m) => ({ id: m.userId, name: m.displayName }))
+  const { query, candidates } = useAssignableMembers(tenantId);
+  const options = query.isSuccess
+    ? candidates.map((m) => ({ id: m.userId, name: m.displayName }))
     : [
         { id: me.id, name: me.displayName },
         ...(value && value !== me.id ? [{ id: value, name: currentName ?? "Current owner" }] : []),

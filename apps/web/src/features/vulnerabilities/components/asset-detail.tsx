@@ -1,6 +1,4 @@
 import { type AssetDetail, priorities } from "@watchfloor/shared";
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import { FieldGroup } from "@/components/ui/field-group";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState } from "@/components/ui/states";
@@ -10,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { useAsset } from "../api/get-asset";
 import { none } from "./finding-badges";
 import { FindingsList } from "./findings-list";
+import { DetailHeader } from "@/components/triage/detail-header";
 
 const text = (v: string | null) => v ?? none;
 const severityStyle = {
@@ -84,18 +83,11 @@ export function AssetDetailView({ assetId }: { assetId: string }) {
   const { asset, findings } = detail.data;
   return (
     <div className="space-y-6">
-      <div>
-        <Link
-          to={paths.risk.vulnerabilities}
-          className="inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Vulnerabilities
-        </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-white">{asset.name}</h1>
+      <DetailHeader back={{ to: paths.risk.vulnerabilities, label: "Vulnerabilities" }} title={asset.name}>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           <span className="font-mono">{asset.assetKey}</span> · {asset.type ?? "Unknown type"} · {asset.tenantName}
         </p>
-      </div>
+      </DetailHeader>
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <FieldGroup
           title="Asset"

@@ -1,7 +1,7 @@
 import { type FindingStatusBody, manualCloseReasons } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { inputClass, SelectField } from "@/components/ui/field";
+import { SelectField, TextareaField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 
 type CloseBody = Required<Pick<FindingStatusBody, "closeReason">> & { comment?: string };
@@ -43,19 +43,13 @@ export function CloseFindingDialog({
             </option>
           ))}
         </SelectField>
-        <div className="space-y-1.5">
-          <label htmlFor="close-comment" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Note (optional)
-          </label>
-          <textarea
-            id="close-comment"
-            rows={3}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            className={inputClass}
-            placeholder="e.g. Patched in the March maintenance window; verified by rescan."
-          />
-        </div>
+        <TextareaField
+          label="Note (optional)"
+          rows={3}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          placeholder="e.g. Patched in the March maintenance window; verified by rescan."
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

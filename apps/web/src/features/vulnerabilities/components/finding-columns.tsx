@@ -1,7 +1,7 @@
 import type { FindingSummary } from "@watchfloor/shared";
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link } from "react-router";
-import { PriorityBadge } from "@/components/ui/badges";
+import { priorityCell, RowTitle } from "@/components/triage/list-cells";
 import { columnId, type ListTableFeatures } from "@/components/ui/data-table";
 import { Time } from "@/components/ui/time";
 import { findingAssetPath, findingPath } from "@/config/paths";
@@ -22,14 +22,13 @@ export const findingColumns = helper.columns([
     header: "Finding",
     enableHiding: false,
     cell: ({ row }) => (
-      <div className="max-w-[16rem] min-w-[10rem]">
-        <Link to={findingPath(row.original.id)} className={linkClass}>
-          {row.original.title}
-        </Link>
-        <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-          {row.original.cveIds.length ? row.original.cveIds.join(", ") : (row.original.cweId ?? "No CVE")}
-        </p>
-      </div>
+      <RowTitle
+        to={findingPath(row.original.id)}
+        title={row.original.title}
+        sub={row.original.cveIds.length ? row.original.cveIds.join(", ") : (row.original.cweId ?? "No CVE")}
+        className="max-w-[16rem] min-w-[10rem]"
+        subClassName="truncate"
+      />
     ),
   }),
   helper.accessor("assetKey", {
@@ -46,11 +45,7 @@ export const findingColumns = helper.columns([
   }),
   helper.accessor("assetName", { id: "assetName", header: "Asset name" }),
   helper.accessor("assetType", { id: "assetType", header: "Type", cell: ({ row }) => text(row.original.assetType) }),
-  helper.accessor("priority", {
-    id: "priority",
-    header: "Priority",
-    cell: ({ row }) => <PriorityBadge priority={row.original.priority} />,
-  }),
+  helper.accessor("priority", { id: "priority", header: "Priority", cell: priorityCell }),
   helper.accessor("score", {
     id: "score",
     header: "Score",

@@ -1,5 +1,4 @@
 import type { FindingDetail } from "@watchfloor/shared";
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PriorityBadge } from "@/components/ui/badges";
@@ -18,6 +17,7 @@ import { DueDate, FindingStatusBadge, KevBadge } from "./finding-badges";
 import { findingFieldGroups } from "./finding-fields";
 import { FindingWorkflow } from "./finding-workflow";
 import { TableScroll } from "@/components/ui/table-scroll";
+import { DetailHeader, DetailMeta } from "@/components/triage/detail-header";
 
 /** One finding: every field, its scanners' records, evidence, workflow, assignment, timeline and comments. */
 export function FindingDetailView({ findingId }: { findingId: string }) {
@@ -33,15 +33,8 @@ export function FindingDetailView({ findingId }: { findingId: string }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <Link
-          to={paths.risk.vulnerabilities}
-          className="inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Vulnerabilities
-        </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-white">{finding.title}</h1>
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+      <DetailHeader back={{ to: paths.risk.vulnerabilities, label: "Vulnerabilities" }} title={finding.title}>
+        <DetailMeta>
           <PriorityBadge priority={finding.priority} />
           <FindingStatusBadge status={finding.status} />
           {finding.kev && <KevBadge />}
@@ -58,8 +51,8 @@ export function FindingDetailView({ findingId }: { findingId: string }) {
           <span>
             Last seen <Time iso={finding.lastSeenAt} mode="relative" />
           </span>
-        </div>
-      </div>
+        </DetailMeta>
+      </DetailHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         {/* Actions come first in the page (and on narrow screens above the fields); from lg up they sit on the right. */}
@@ -73,11 +66,7 @@ export function FindingDetailView({ findingId }: { findingId: string }) {
             </Card>
           )}
           <Card title="Assignment">
-            {canWrite ? (
-              <FindingAssign findingId={finding.id} tenantId={finding.tenantId} assignee={finding.assignee} />
-            ) : (
-              <p className="text-sm text-slate-800 dark:text-slate-200">{finding.assignee ?? "Nobody is assigned."}</p>
-            )}
+            <FindingAssign findingId={finding.id} tenantId={finding.tenantId} assignee={finding.assignee} readOnly={!canWrite} />
           </Card>
         </aside>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">

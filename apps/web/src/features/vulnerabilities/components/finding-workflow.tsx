@@ -1,10 +1,6 @@
 import type { FindingStatus, FindingStatusBody } from "@watchfloor/shared";
-import { ArrowRight, CheckCircle2, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/states";
-import { describeAllowed, useStatusMove } from "@/components/ui/workflow-actions";
-import { errorMessage } from "@/lib/api-client";
+import { MoveButtons, useStatusMove } from "@/components/ui/workflow-actions";
 import { CloseFindingDialog } from "./close-finding-dialog";
 
 const labels: Record<FindingStatus, string> = {
@@ -33,38 +29,14 @@ export function FindingWorkflow({
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap gap-2">
-        {allowedMoves.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">No further moves.</p>}
-        {allowedMoves.map((next) => {
-          const isClose = next === "Closed";
-          const reopen = status === "Closed" && next === "Open";
-          return (
-            <Button
-              key={next}
-              size="sm"
-              variant={isClose ? "secondary" : "primary"}
-              loading={busy === next}
-              data-testid={`move-${next}`}
-              onClick={() => (isClose ? setClosing(true) : void move({ status: next }))}
-            >
-              {isClose ? (
-                <CheckCircle2 aria-hidden className="size-4" />
-              ) : reopen ? (
-                <RotateCcw aria-hidden className="size-4" />
-              ) : (
-                <ArrowRight aria-hidden className="size-4" />
-              )}
-              {reopen ? "Reopen" : labels[next]}
-            </Button>
-          );
-        })}
-      </div>
-      {error != null && (
-        <Notice tone="error">
-          {errorMessage(error)}
-          {describeAllowed(error)}
-        </Notice>
-      )}
+      <MoveButtons
+        moves={allowedMoves}
+        busy={busy}
+        error={error}
+        label={(next) => (status === "Closed" && next === "Open" ? "Reopen" : labels[next])}
+        reopens={(next) => status === "Closed" && next === "Open"}
+        onMove={(next) => (next === "Closed" ? setClosing(true) : void move({ status: next }))}
+      />
       <CloseFindingDialog
         open={closing}
         onOpenChange={setClosing}
