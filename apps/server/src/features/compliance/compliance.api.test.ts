@@ -146,6 +146,12 @@ describe("bad files are refused whole", () => {
     expect(response.json()).toMatchObject({ format: "prowler-csv", resultsStored: 2, rejectedCount: 1, quarantined: 1, rejected: [{ row: 4, problems: [{ field: "STATUS", reason: "is not PASS, FAIL, MANUAL or INFO" }] }] });
     const kept = await app.ctx.db.selectFrom("quarantine").select(["format", "row_number", "raw"]).where("import_id", "=", response.json().importId).execute();
     expect(kept.map((k) => [k.format, k.row_number, k.raw.includes("BROKEN")])).toEqual([["prowler-csv", 4, true]]);
+    // A compliance row is not an alert: re-submitting it as one is refused, dismissing it works.
+    const row = (await admin.get(`/api/v1/quarantine?importId=${response.json().importId}`)).json().items[0];
+    const resubmit = await admin.post(`/api/v1/quarantine/${row.id}/resubmit`, { alert: { source: "x", sourceId: "x-1", name: "x", priority: "Low" } });
+    expect(resubmit.statusCode).toBe(409);
+    expect(resubmit.json().message).toContain("prowler-csv import");
+    expect((await admin.delete(`/api/v1/quarantine/${row.id}`)).statusCode).toBe(200);
     // Out of this tenant's way for the checks below.
     await app.ctx.db.deleteFrom("compliance_scans").where("tenant_id", "=", otherTenant).execute();
   });

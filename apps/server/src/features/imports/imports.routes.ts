@@ -1,9 +1,9 @@
-import { alertInputSchema, uploadLimits } from "@watchfloor/shared";
+import { alertImportFormats, alertInputSchema, uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { decodeCursor } from "../../http/cursor";
-import { notFound } from "../../http/errors";
+import { conflict, notFound } from "../../http/errors";
 import { iso, isoOrNull } from "../../lib/time";
 import { ingestAlerts } from "../alerts/alert-ingest.service";
 import { ingestTenant } from "../../http/tenant-scope";
@@ -62,6 +62,10 @@ export const importRoutes =
       { config: manage, schema: { tags: ["imports"], params: z.object({ rowId: z.string() }), body: z.object({ alert: alertInputSchema }) } },
       async (request) => {
         const row = await findRow(ctx, request.scope.tenantIds, request.params.rowId);
+        // Scanner and compliance imports quarantine their rows here too; those are not alerts.
+        if (!(alertImportFormats as readonly string[]).includes(row.format)) {
+          throw conflict(`This row came from a ${row.format} import, not an alert import: fix the file and import it again, or dismiss the row.`);
+        }
         const outcome = await ingestAlerts(ctx, row.tenant_id, [request.body.alert], await doerOf(ctx, request));
         await ctx.db.updateTable("quarantine").set({ resolved_at: ctx.now() }).where("id", "=", row.id).execute();
         return { alertId: outcome.ids[0], created: outcome.created === 1 };
