@@ -4,7 +4,7 @@ import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, 
 import { type RunningServer, startServer } from "./support/server";
 
 // Issue 20: an OCSF file sent to the alert import, its vulnerability findings routed to the
-// findings store, shown in the import report.
+// findings store and its compliance results to the compliance store, shown in the import report.
 let server: RunningServer;
 let browser: Browser;
 let base: string;
@@ -42,11 +42,18 @@ const ocsf = JSON.stringify([
     device: { hostname: "e2e-web-1" },
     vulnerabilities: [{ title: "CVE-2023-0286 - openssl", severity: "High", cve: { uid: "CVE-2023-0286" } }],
   },
-  { class_uid: 2003, severity_id: 3, finding_info: { uid: "e2e-cis-1", title: "CIS 1.1" } },
+  {
+    class_uid: 2003,
+    severity_id: 3,
+    time: 1717243200000,
+    finding_info: { uid: "e2e-cis-1", title: "CIS 1.1" },
+    cloud: { provider: "AWS", account: { uid: "111122223333" } },
+    compliance: { control: "1.1", standards: ["CIS AWS Foundations Benchmark v1.4.0"], status_id: 3 },
+  },
 ]);
 
 describe("alert import of an OCSF file", () => {
-  it("reports the alerts, the rows sent to the vulnerability findings and the skipped compliance rows", async () => {
+  it("reports the alerts and the rows sent to the vulnerability findings and to the compliance results", async () => {
     const context = await newContext(browser, { storageState: state, viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     const consoleWatch = watchConsole(page);
@@ -56,7 +63,7 @@ describe("alert import of an OCSF file", () => {
     await page.getByTestId("import-report").waitFor();
     expect(await page.getByTestId("stat-created").textContent()).toBe("1");
     expect(await page.getByTestId("routed").textContent()).toContain("1 row went to the vulnerability findings: 1 created, 0 updated, 0 rejected.");
-    expect(await page.getByTestId("import-report").textContent()).toContain("it is skipped until the compliance module exists");
+    expect(await page.getByTestId("routed").textContent()).toContain("1 row went to the compliance results: 1 created, 0 updated, 0 rejected.");
     expect(await page.getByTestId("findings").textContent()).toContain("OCSF severity_id 0 (Unknown) has no priority; imported as Medium");
     expect(await axeViolations(page)).toEqual([]);
     await shootAt(page, 1400, "import-ocsf-routed-1400");
