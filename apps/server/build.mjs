@@ -13,7 +13,7 @@ await build({
     "wal-checkpoint-worker": new URL("./src/db/wal-checkpoint.worker.ts", import.meta.url).pathname,
     "findings-import-worker": new URL("./src/features/findings/findings-import.worker.ts", import.meta.url).pathname,
     "alert-import-worker": new URL("./src/features/imports/alert-import.worker.ts", import.meta.url).pathname,
-    "asset-inventory-worker": new URL("./src/features/assets/asset-inventory.worker.ts", import.meta.url).pathname,
+    "asset-inventory-worker": new URL("./src/features/findings/asset-inventory.worker.ts", import.meta.url).pathname,
   },
   outdir: new URL("./dist", import.meta.url).pathname,
   bundle: true,

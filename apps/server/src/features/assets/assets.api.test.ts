@@ -8,7 +8,7 @@ import { sourceFromString } from "../../importers/types";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { seedAsset, seedFinding } from "../../test/finding-factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
-import { importAssetInventory } from "./asset-inventory.service";
+import { importAssetInventory } from "../findings/asset-inventory.service";
 
 let app: TestApp;
 let tenantId: string;

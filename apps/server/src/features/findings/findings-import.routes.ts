@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { ingestTenant } from "../../http/tenant-scope";
 import { doerOf } from "../../http/actor";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
-import { importAssetInventory } from "../assets/asset-inventory.service";
+import { importAssetInventory } from "./asset-inventory.service";
 import { importFindingFile } from "./findings-import.service";
 
 const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");

@@ -3,7 +3,7 @@ import { findingImportFormats } from "@watchfloor/shared";
 import { AppError } from "../../http/errors";
 import { sourceFromFile } from "../../importers/types";
 import { openRuntime } from "../../runtime";
-import { importAssetInventory } from "../assets/asset-inventory.service";
+import { importAssetInventory } from "./asset-inventory.service";
 import { importIntelFile, type IntelFeed, intelFeeds } from "../intel/intel.service";
 import { findTenantBySlug } from "../tenants/tenants.repository";
 import { importFindingFile } from "./findings-import.service";

@@ -10,7 +10,7 @@ import { generateMessySampleCsv } from "../../seed/messy-sample-csv";
 import { makeTenant, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 import { sourceFromFile } from "../../importers/types";
-import { importAssetInventory } from "../assets/asset-inventory.service";
+import { importAssetInventory } from "../findings/asset-inventory.service";
 import { importAlertFile } from "./alert-import.service";
 
 const shared = path.resolve(fileURLToPath(new URL("../../../../../../shared/data/alerts", import.meta.url)));

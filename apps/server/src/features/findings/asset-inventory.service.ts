@@ -8,13 +8,13 @@ import { newId } from "../../lib/tokens";
 import { startWorker } from "../../lib/worker-entry";
 import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
-import { existingFindings, lockTenantForImport, moveDueDate, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "../findings/findings-import.repository";
-import { assignableMembersByName } from "../findings/findings.repository";
-import { mergeFinding, newFindingRow } from "../findings/findings-import.rows";
+import { existingFindings, lockTenantForImport, moveDueDate, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "./findings-import.repository";
+import { assignableMembersByName } from "./findings.repository";
+import { mergeFinding, newFindingRow } from "./findings-import.rows";
 import { ImportTally, type ImportTallyReport, malformedFile } from "../imports/import-tally";
 import { type InventoryEvent, type InventoryRecord, readAssetInventory } from "./asset-inventory";
-import { identitiesOf } from "./assets-match";
-import { type AssetRow, assetsByKey, cweNames, findIdentityOwners, insertAssets, insertIdentities, syncFindingAssetFields, updateAssetFields } from "./assets.repository";
+import { identitiesOf } from "../assets/assets-match";
+import { type AssetRow, assetsByKey, cweNames, findIdentityOwners, insertAssets, insertIdentities, syncFindingAssetFields, updateAssetFields } from "../assets/assets.repository";
 
 // Records per write; the event loop runs between batches (a batch is about 10-20 ms of SQLite work).
 const BATCH = 200;
