@@ -36,6 +36,7 @@ import { registerMetrics } from "./features/health/metrics";
 import { rollupsFor } from "./features/rollups/rollup-refresher";
 import { invitationRoutes } from "./features/invitations/invitations.routes";
 import { mapRoutes } from "./features/map/map.routes";
+import { reportRoutes } from "./features/reports/reports.routes";
 import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
@@ -87,6 +88,7 @@ const apiFeatures = [
   mapRoutes,
   riskRoutes,
   attackSurfaceRoutes,
+  reportRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

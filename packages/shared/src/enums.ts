@@ -69,6 +69,8 @@ export const auditEvents = [
   "tenant.created",
   "tenant.security_policy_changed",
   "settings.changed",
+  "report.generated",
+  "report.deleted",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -6,6 +6,7 @@ import { reportPeriods } from "./reports-period";
 import { riskActionSchema, riskFactorSchema, riskTrendPointSchema } from "./risk-api";
 import { slaStateSchema } from "./workflow";
 
+export * from "./reports-format";
 export * from "./reports-period";
 
 /**

@@ -11,6 +11,7 @@ import * as attackSurface from "./migrations/0009-attack-surface";
 import * as alertSortIndexes from "./migrations/0010-alert-sort-indexes";
 import * as alertSortRowid from "./migrations/0011-alert-sort-rowid";
 import * as accountSecurity from "./migrations/0012-account-security";
+import * as reports from "./migrations/0013-reports";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0010-alert-sort-indexes": alertSortIndexes,
   "0011-alert-sort-rowid": alertSortRowid,
   "0012-account-security": accountSecurity,
+  "0013-reports": reports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -639,6 +639,31 @@ export interface RiskSnapshotsTable {
   detail: string; // JSON RiskSnapshotDetail
 }
 
+/** Generated reports kept in the archive (migration 0013-reports, features/reports). */
+export interface ReportsTable {
+  id: string;
+  kind: string; // ReportKind
+  title: string;
+  subject: string;
+  period_label: Text;
+  query: string;
+  incident_id: Text;
+  tenant_count: number;
+  created_by: Text;
+  created_by_name: string;
+  created_at: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  file: Uint8Array;
+}
+
+export interface ReportTenantsTable {
+  report_id: string;
+  tenant_id: string;
+  tenant_name: string;
+}
+
 export interface DB {
   tenants: TenantsTable;
   users: UsersTable;
@@ -685,6 +710,8 @@ export interface DB {
   sign_in_failures: SignInFailuresTable;
   user_factors: UserFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  reports: ReportsTable;
+  report_tenants: ReportTenantsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -111,6 +111,11 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/imports/findings": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/assets": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/nmap": `tenantId=${tenantB.id}`,
+    // Reports name their tenants in the query.
+    "GET /api/v1/reports/executive": `tenants=${tenantB.id}`,
+    "GET /api/v1/reports/service": `tenants=${tenantB.id}`,
+    "GET /api/v1/reports/incidents": `tenants=${tenantB.id}`,
+    "GET /api/v1/reports/threat": `tenants=${tenantB.id}`,
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
