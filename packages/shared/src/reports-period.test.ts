@@ -173,6 +173,11 @@ describe("resolvePeriod", () => {
     expect(refused({ period: "custom", from: "2026-11-10", to: "2026-11-01" }, NOW)).toEqual(["from", "must not be after to"]);
     expect(refused({ period: "custom", from: "2026-12-01", to: "2026-12-02" }, NOW)).toEqual(["from", "is in the future"]);
     expect(refused({ period: "custom", from: "2024-01-01", to: "2026-11-01" }, NOW)?.[0]).toBe("to");
+    // Parameters of another kind of period are refused, not ignored.
+    expect(refused({ period: "last30", month: "2026-10" }, NOW)).toEqual(["month", "is only used with period=month"]);
+    expect(refused({ period: "month", quarter: "2026-Q3" }, NOW)).toEqual(["quarter", "is only used with period=quarter"]);
+    expect(refused({ period: "quarter", from: "2026-10-01" }, NOW)).toEqual(["from", "is only used with period=custom"]);
+    expect(refused({ period: "last7", to: "" }, NOW)).toEqual(["to", "is only used with period=custom"]);
   });
 
   it("names time zones canonically", () => {

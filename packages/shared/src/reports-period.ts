@@ -191,6 +191,18 @@ const rangeLabel = (fromDay: string, toDay: string) => (fromDay === toDay ? from
 export function resolvePeriod(params: PeriodParams, now: number): PeriodResult {
   const zone = canonicalTimeZone(params.tz);
   if (!zone) return { ok: false, field: "tz", message: "is not a known time zone (use an IANA name such as Europe/Berlin)" };
+  // Parameters of another kind of period are refused rather than ignored: a link that names a
+  // month but asks for the last 30 days is a mistake worth saying.
+  const unused: [keyof PeriodParams, boolean][] = [
+    ["month", params.period !== "month"],
+    ["quarter", params.period !== "quarter"],
+    ["from", params.period !== "custom"],
+    ["to", params.period !== "custom"],
+  ];
+  for (const [field, refuse] of unused) {
+    if (refuse && params[field] !== undefined)
+      return { ok: false, field, message: `is only used with period=${field === "from" || field === "to" ? "custom" : field}` };
+  }
   const today = dayInZone(now, zone);
   const [ty, tm] = today.split("-").map(Number) as [number, number];
   const done = (value: Omit<ResolvedPeriod, "period" | "timeZone">): PeriodResult => ({

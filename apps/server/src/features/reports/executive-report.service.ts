@@ -173,24 +173,24 @@ function executiveSummary(r: ExecutiveReport): string[] {
   const critical = r.alerts.byPriority.find((p) => p.priority === "Critical")?.current ?? 0;
   out.push(
     sentence([
-      `${plural(a.current, "alert")} came in (${formatChange(a.current, a.previous)} against ${previousLabel}, which had ${formatCount(a.previous)}),`,
-      `${formatCount(critical)} of them Critical; ${formatCount(r.alerts.escalated.current)} were escalated to incidents.`,
+      `${plural(a.current, "alert")} came in, against ${formatCount(a.previous)} in ${previousLabel} (${formatChange(a.current, a.previous)});`,
+      `${formatCount(critical)} ${critical === 1 ? "was" : "were"} Critical and ${formatCount(r.alerts.escalated.current)} ${r.alerts.escalated.current === 1 ? "was" : "were"} escalated to incidents.`,
     ]),
   );
   const inc = r.incidents.total;
   out.push(
     inc.current === 0
-      ? `No incidents were opened (${formatCount(inc.previous)} in ${previousLabel}).`
-      : `${plural(inc.current, "incident")} ${inc.current === 1 ? "was" : "were"} opened (${formatCount(inc.previous)} in ${previousLabel}); ${formatCount(r.incidents.open)} ${r.incidents.open === 1 ? "is" : "are"} still open.`,
+      ? `No incidents were opened, against ${formatCount(inc.previous)} in ${previousLabel}.`
+      : `${plural(inc.current, "incident")} ${inc.current === 1 ? "was" : "were"} opened, against ${formatCount(inc.previous)} in ${previousLabel}; ${formatCount(r.incidents.open)} ${r.incidents.open === 1 ? "is" : "are"} still open.`,
   );
   if (r.sla.ackMetPercent.current != null || r.sla.respondMetPercent.current != null) {
     out.push(
-      `Alerts were acknowledged within the agreed time in ${formatPercent(r.sla.ackMetPercent.current)} of decided cases and responded to in time in ${formatPercent(r.sla.respondMetPercent.current)} (before: ${formatPercent(r.sla.ackMetPercent.previous)} and ${formatPercent(r.sla.respondMetPercent.previous)}).`,
+      `Alerts were acknowledged within the agreed time in ${formatPercent(r.sla.ackMetPercent.current)} of decided cases and responded to in time in ${formatPercent(r.sla.respondMetPercent.current)}; before, ${formatPercent(r.sla.ackMetPercent.previous)} and ${formatPercent(r.sla.respondMetPercent.previous)}.`,
     );
   }
   if (r.mttaMinutes.current != null || r.mttrMinutes.current != null) {
     out.push(
-      `On average an alert was acknowledged after ${formatMinutes(r.mttaMinutes.current)} (before: ${formatMinutes(r.mttaMinutes.previous)}) and resolved after ${formatMinutes(r.mttrMinutes.current)} (before: ${formatMinutes(r.mttrMinutes.previous)}).`,
+      `On average an alert was acknowledged after ${formatMinutes(r.mttaMinutes.current)} and resolved after ${formatMinutes(r.mttrMinutes.current)}; before, after ${formatMinutes(r.mttaMinutes.previous)} and ${formatMinutes(r.mttrMinutes.previous)}.`,
     );
   }
   out.push(

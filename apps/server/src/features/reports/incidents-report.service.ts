@@ -93,11 +93,15 @@ export async function incidentsReport(ctx: AppContext, input: ReportInput): Prom
   const critical = report.byPriority.find((p) => p.priority === "Critical")?.current ?? 0;
   report.summary =
     created === 0
-      ? [`No incidents were opened (${formatCount(previous)} in ${previousLabel}).`]
+      ? [`No incidents were opened, against ${formatCount(previous)} in ${previousLabel}.`]
       : [
-          `${plural(created, "incident")} ${created === 1 ? "was" : "were"} opened (${formatChange(created, previous)} against ${previousLabel}), ${formatCount(critical)} of them Critical.`,
+          `${plural(created, "incident")} ${created === 1 ? "was" : "were"} opened, against ${formatCount(previous)} in ${previousLabel} (${formatChange(created, previous)}); ${formatCount(critical)} ${critical === 1 ? "was" : "were"} Critical.`,
           `${formatCount(report.totals.open)} ${report.totals.open === 1 ? "is" : "are"} still open and ${formatCount(report.totals.closed)} ${report.totals.closed === 1 ? "has" : "have"} been resolved or closed.`,
-          `On average an incident was acknowledged after ${formatMinutes(report.totals.mttaMinutes)} and resolved after ${formatMinutes(report.totals.mttrMinutes)}.`,
+          ...(report.totals.mttaMinutes != null || report.totals.mttrMinutes != null
+            ? [
+                `On average an incident was acknowledged after ${formatMinutes(report.totals.mttaMinutes)} and resolved after ${formatMinutes(report.totals.mttrMinutes)}.`,
+              ]
+            : []),
         ];
   return report;
 }

@@ -13,7 +13,10 @@ import { csvField } from "../../lib/csv";
 
 export type Cell = string | number | null;
 
-/** One table of a report: the same rows go into the PDF and the CSV download. */
+/**
+ * One table of a report: the same rows go into the PDF and the CSV download. "Before" columns
+ * are the previous period, which the report names once (cover, title block, CSV file name).
+ */
 export interface ReportTable {
   name: string;
   title: string;
@@ -21,6 +24,8 @@ export interface ReportTable {
   rows: Cell[][];
   /** Columns whose cells are numbers (right-aligned in the PDF). */
   numeric?: number[];
+  /** The column that takes the room left in the PDF (the others fit their content); by default every text column shares it. */
+  wide?: number;
 }
 
 const percent = (v: number | null) => (v == null ? null : formatPercent(v));
@@ -28,12 +33,11 @@ const minutes = (v: number | null) => (v == null ? null : formatMinutes(v));
 const epss = (v: number | null) => (v == null ? null : `${(v * 100).toFixed(1)}%`);
 
 export function executiveTables(r: ExecutiveReport): ReportTable[] {
-  const prev = r.meta.period?.previous.label ?? "Previous period";
   return [
     {
       name: "alerts-by-priority",
       title: "Alerts by priority",
-      columns: ["Priority", "This period", prev, "Change", "Open now"],
+      columns: ["Priority", "This period", "Before", "Change", "Open now"],
       rows: [
         ...r.alerts.byPriority.map((p) => [
           p.priority,
@@ -55,7 +59,7 @@ export function executiveTables(r: ExecutiveReport): ReportTable[] {
     {
       name: "incidents-by-priority",
       title: "Incidents opened, by priority",
-      columns: ["Priority", "This period", prev, "Change"],
+      columns: ["Priority", "This period", "Before", "Change"],
       rows: [
         ...r.incidents.byPriority.map((p) => [p.priority, p.current, p.previous, formatChange(p.current, p.previous)]),
         [
@@ -70,7 +74,7 @@ export function executiveTables(r: ExecutiveReport): ReportTable[] {
     {
       name: "sla-and-times",
       title: "SLA adherence and response times",
-      columns: ["Measure", "This period", prev, "Change"],
+      columns: ["Measure", "This period", "Before", "Change"],
       rows: [
         [
           "Acknowledged within SLA",
@@ -112,6 +116,7 @@ export function executiveTables(r: ExecutiveReport): ReportTable[] {
     },
     {
       name: "kev",
+      wide: 1,
       title: "Known exploited vulnerabilities (CISA KEV) open now",
       columns: ["CVE", "Name", "Open findings", "Assets", "EPSS"],
       rows: r.kev.top.map((c) => [c.cveId, c.name, c.openFindings, c.assets, epss(c.epss)]),
@@ -119,6 +124,7 @@ export function executiveTables(r: ExecutiveReport): ReportTable[] {
     },
     {
       name: "top-risks",
+      wide: 0,
       title: "Top risks: what would lower the score most",
       columns: ["Action", "Tenant", "Priority", "KEV", "Score drop"],
       rows: r.topRisks.map((t) => [t.action, t.tenantName, t.priority, t.kev ? "Yes" : "No", t.scoreDrop.toFixed(1)]),
@@ -136,7 +142,6 @@ export function executiveTables(r: ExecutiveReport): ReportTable[] {
 
 export function serviceTables(r: ServiceReport, breaches: ServiceReport["breaches"]["items"] = r.breaches.items): ReportTable[] {
   const tz = r.meta.timeZone;
-  const prev = r.meta.period?.previous.label ?? "Previous period";
   const a = r.alerts;
   const ranked = (name: string, title: string, label: string, rows: { label: string; count: number }[]): ReportTable => ({
     name,
@@ -149,7 +154,7 @@ export function serviceTables(r: ServiceReport, breaches: ServiceReport["breache
     {
       name: "volumes",
       title: "Alerts received and handled",
-      columns: ["Measure", "This period", prev, "Change"],
+      columns: ["Measure", "This period", "Before", "Change"],
       rows: [
         ["Alerts received", a.received.current, a.received.previous, formatChange(a.received.current, a.received.previous)],
         ["Resolved or closed", a.handled.current, a.handled.previous, formatChange(a.handled.current, a.handled.previous)],
@@ -187,8 +192,9 @@ export function serviceTables(r: ServiceReport, breaches: ServiceReport["breache
     },
     {
       name: "breaches",
+      wide: 1,
       title: "SLA breaches",
-      columns: ["Detected", "Alert", "Tenant", "Priority", "Status", "Assignee", "Acknowledgement", "Response"],
+      columns: ["Detected", "Alert", "Tenant", "Priority", "Status", "Assignee", "Ack SLA", "Response SLA"],
       rows: breaches.map((b) => [
         formatInZone(b.detectedAt, tz),
         b.name,
@@ -215,6 +221,7 @@ export function serviceTables(r: ServiceReport, breaches: ServiceReport["breache
     ranked("top-assets", "Top assets (hosts)", "Host", r.topAssets),
     {
       name: "analysts",
+      wide: 0,
       title: "Analyst activity",
       columns: ["Analyst", "Alerts assigned", "Mean time to acknowledge", "Mean time to resolve", "Acknowledged within SLA"],
       rows: r.analysts.map((x) => [x.name, x.alerts, minutes(x.mttaMinutes), minutes(x.mttrMinutes), percent(x.ackMetPercent)]),
@@ -225,10 +232,10 @@ export function serviceTables(r: ServiceReport, breaches: ServiceReport["breache
 
 export function incidentsTables(r: IncidentsReport, items: IncidentsReport["items"] = r.items): ReportTable[] {
   const tz = r.meta.timeZone;
-  const prev = r.meta.period?.previous.label ?? "Previous period";
   return [
     {
       name: "incidents",
+      wide: 1,
       title: "Incidents opened in the period",
       columns: ["Reference", "Title", "Tenant", "Priority", "Status", "Owner", "Alerts", "Opened", "Resolved"],
       rows: items.map((i) => [
@@ -247,7 +254,7 @@ export function incidentsTables(r: IncidentsReport, items: IncidentsReport["item
     {
       name: "by-priority",
       title: "Incidents by priority",
-      columns: ["Priority", "This period", prev, "Change"],
+      columns: ["Priority", "This period", "Before", "Change"],
       rows: r.byPriority.map((p) => [p.priority, p.current, p.previous, formatChange(p.current, p.previous)]),
       numeric: [1, 2],
     },
@@ -266,12 +273,14 @@ export function incidentDocumentTables(r: IncidentDocument): ReportTable[] {
   return [
     {
       name: "timeline",
+      wide: 2,
       title: "Timeline",
       columns: ["When", "Who", "What"],
       rows: r.timeline.map((t) => [formatInZone(t.at, tz), t.actorName ?? "System", t.text]),
     },
     {
       name: "alerts",
+      wide: 1,
       title: "Linked alerts",
       columns: ["Detected", "Alert", "Priority", "Status", "Source", "Host", "User", "Source address", "Techniques"],
       rows: r.alerts.map((a) => [
@@ -289,6 +298,7 @@ export function incidentDocumentTables(r: IncidentDocument): ReportTable[] {
     {
       name: "techniques",
       title: "ATT&CK techniques",
+      wide: 1,
       columns: ["Technique", "Name", "Tactics", "Alerts"],
       rows: r.techniques.map((t) => [t.id, t.name, t.tactics.join(", "), t.alerts]),
       numeric: [3],
@@ -311,24 +321,25 @@ export function incidentDocumentTables(r: IncidentDocument): ReportTable[] {
 }
 
 export function threatTables(r: ThreatReport): ReportTable[] {
-  const prev = r.meta.period?.previous.label ?? "Previous period";
   return [
     {
       name: "tactics",
       title: "ATT&CK tactics seen",
-      columns: ["Tactic", "Alerts", prev, "Change"],
+      columns: ["Tactic", "Alerts", "Before", "Change"],
       rows: r.tactics.map((t) => [t.tactic, t.current, t.previous, formatChange(t.current, t.previous)]),
       numeric: [1, 2],
     },
     {
       name: "techniques",
       title: "Most frequent techniques",
-      columns: ["Technique", "Name", "Alerts", prev, "Change"],
+      wide: 1,
+      columns: ["Technique", "Name", "Alerts", "Before", "Change"],
       rows: r.techniques.map((t) => [t.id, t.name, t.current, t.previous, t.isNew ? "new" : formatChange(t.current, t.previous)]),
       numeric: [2, 3],
     },
     {
       name: "new-techniques",
+      wide: 1,
       title: "New techniques (not seen in the previous period)",
       columns: ["Technique", "Name", "Alerts"],
       rows: r.newTechniques.map((t) => [t.id, t.name, t.current]),
@@ -350,6 +361,7 @@ export function threatTables(r: ThreatReport): ReportTable[] {
     },
     {
       name: "cves",
+      wide: 1,
       title: "Exploited CVEs open now (CISA KEV)",
       columns: ["CVE", "Name", "Added to KEV", "Ransomware", "EPSS", "Open findings", "Assets", "New in period"],
       rows: r.cves.items.map((c) => [
@@ -367,8 +379,9 @@ export function threatTables(r: ThreatReport): ReportTable[] {
   ];
 }
 
-/** A table as CSV (RFC 4180, formula-safe), with a header row. */
-export function tableCsv(table: ReportTable): string {
+/** A table as CSV (RFC 4180, formula-safe), with a header row; "Before" names the previous period. */
+export function tableCsv(table: ReportTable, previousLabel?: string): string {
   const line = (cells: Cell[]) => `${cells.map((c) => csvField(c == null ? null : String(c))).join(",")}\r\n`;
-  return line(table.columns) + table.rows.map(line).join("");
+  const header = table.columns.map((c) => (c === "Before" && previousLabel ? `Before: ${previousLabel}` : c));
+  return line(header) + table.rows.map(line).join("");
 }

@@ -7,6 +7,10 @@ import type {
   ServiceReport,
   ThreatReport,
 } from "@watchfloor/shared";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { days, hours, minutes } from "../../lib/time";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
@@ -546,5 +550,193 @@ describe("parameters", () => {
     // The default month is the last complete one.
     const last = await json<ExecutiveReport>(analystA, "/api/v1/reports/executive?period=month");
     expect(last.meta.period?.label).toBe("October 2026");
+  });
+});
+
+/** The text of a PDF as pdftotext reads it, and its page count. Set REPORTS_PDF_DIR to keep the files. */
+function pdfText(bytes: Buffer, name: string): { text: string; pages: number } {
+  const dir = process.env.REPORTS_PDF_DIR ?? mkdtempSync(path.join(tmpdir(), "wf-report-"));
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+  return { text: text.replace(/\s+/g, " "), pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
+}
+
+async function pdf(client: TestClient, url: string, name: string) {
+  const response = await client.get(url);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  expect(response.headers["content-type"]).toBe("application/pdf");
+  expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="watchfloor-.+\.pdf"$/);
+  return { ...pdfText(response.rawPayload, name), id: String(response.headers["x-report-id"]) };
+}
+
+describe("PDF downloads", () => {
+  it("makes the executive report two pages with its title block, figures, page numbers and the compliance note", async () => {
+    const r = await json<ExecutiveReport>(analystA, `/api/v1/reports/executive?${q(week)}`);
+    const { text, pages } = await pdf(analystA, `/api/v1/reports/executive.pdf?${q(week)}`, "executive.pdf");
+    expect(pages).toBe(2);
+    expect(text).toContain("Executive report: Report A");
+    expect(text).toContain("Last 7 days (2026-11-15 to 2026-11-21)");
+    expect(text).toMatch(/Generated 2026-11-21 12:00 \(UTC\) by /);
+    expect(text).toContain("Page 1 of 2");
+    expect(text).toContain("Page 2 of 2");
+    for (const sentence of r.summary) expect(text).toContain(sentence);
+    expect(text).toContain("not part of this build");
+    expect(text).toContain("CVE-2021-44228");
+    expect(text).not.toMatch(/B secret|b-secret|Report B/);
+  });
+
+  it("gives the service, incidents and threat reports a cover, contents and their tables", async () => {
+    const service = await pdf(
+      analystA,
+      `/api/v1/reports/service?${q(week)}`.replace("/service?", "/service.pdf?"),
+      "service.pdf",
+    );
+    expect(service.text).toContain("Service report");
+    expect(service.text).toContain("Prepared for");
+    expect(service.text).toContain("Contents");
+    expect(service.text).toContain("SLA breaches");
+    expect(service.text).toContain("Analyst activity");
+    expect(service.text).toContain("Priya Nair");
+    expect(service.text).toMatch(/Page 1 of \d+/);
+    const incidents = await pdf(analystA, `/api/v1/reports/incidents.pdf?${q(week)}`, "incidents.pdf");
+    expect(incidents.text).toContain("Login storm 2");
+    const threat = await pdf(analystA, `/api/v1/reports/threat.pdf?${q(week)}`, "threat.pdf");
+    expect(threat.text).toContain("T1059.001");
+    expect(threat.text).toContain("185.220.101.4");
+    expect(threat.text).toContain("CVE-2012-1823");
+    expect(threat.text).not.toMatch(/81\.2\.69\.160|T1190/);
+    const document = await pdf(
+      analystA,
+      `/api/v1/reports/incidents/${incidentA}/document.pdf?tz=Europe%2FBerlin`,
+      "incident.pdf",
+    );
+    expect(document.text).toContain("Password spraying from a VPN exit");
+    expect(document.text).toContain("CHG-1042");
+    expect(document.text).toContain("Blocked the source addresses.");
+    expect((await analystA.get(`/api/v1/reports/incidents/${incidentB}/document.pdf`)).statusCode).toBe(404);
+  });
+
+  it("attaches the period's Navigator layer to the threat PDF, the same as the layer download", async () => {
+    const response = await analystA.get(`/api/v1/reports/threat.pdf?${q(week)}`);
+    const dir = mkdtempSync(path.join(tmpdir(), "wf-layer-"));
+    writeFileSync(path.join(dir, "threat.pdf"), response.rawPayload);
+    expect(execFileSync("pdfdetach", ["-list", path.join(dir, "threat.pdf")], { encoding: "utf8" })).toContain(
+      "watchfloor-attack-2026-11-15-to-2026-11-21.json",
+    );
+    execFileSync("pdfdetach", ["-save", "1", "-o", path.join(dir, "layer.json"), path.join(dir, "threat.pdf")]);
+    const attached = JSON.parse(execFileSync("cat", [path.join(dir, "layer.json")], { encoding: "utf8" }));
+    const layer = await json<{ techniques: { techniqueID: string; score: number }[] }>(
+      analystA,
+      `/api/v1/reports/threat/layer.json?${q(week)}`,
+    );
+    expect(attached.techniques).toEqual(layer.techniques);
+    const coverage = await analystA.get(`/api/v1/attack/layer?${range}`);
+    expect(layer.techniques).toEqual(coverage.json().techniques);
+  });
+});
+
+describe("CSV downloads", () => {
+  it("gives each table with a header row, the full lists included", async () => {
+    const csv = async (url: string) => {
+      const response = await analystA.get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      return response.body.trim().split("\r\n");
+    };
+    const sla = await csv(`/api/v1/reports/service.csv?${q(week)}&table=sla-by-priority`);
+    expect(sla[0]).toBe("Priority,Alerts,Ack met,Ack missed,Ack met %,Response met,Response missed,Response met %");
+    expect(sla).toHaveLength(6);
+    const r = await json<ServiceReport>(analystA, `/api/v1/reports/service?${q(week)}`);
+    expect(await csv(`/api/v1/reports/service.csv?${q(week)}&table=breaches`)).toHaveLength(r.breaches.total + 1);
+    expect((await csv(`/api/v1/reports/threat.csv?${q(week)}&table=cves`))[1]).toMatch(
+      /^CVE-2012-1823,PHP-CGI Query String,2021-12-10,No,40\.0%,1,1,No$/,
+    );
+    expect(await csv(`/api/v1/reports/incidents/${incidentA}/document.csv?table=users`)).toEqual([
+      "User,Alerts",
+      "a.smith,1",
+      "j.doe,1",
+    ]);
+    const bad = await analystA.get(`/api/v1/reports/executive.csv?${q(week)}&table=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ path: "table" });
+  });
+});
+
+describe("archive", () => {
+  it("keeps every PDF with who, when and the parameters, shows it to those who may read all its tenants, and audits it", async () => {
+    const { client: analyst } = await signedInClient(app, [{ tenantId: tenantA, role: "analyst" }]);
+    const made = await pdf(analyst, `/api/v1/reports/executive.pdf?${q(week)}`, "archived.pdf");
+    const page = await json<{
+      items: {
+        id: string;
+        kind: string;
+        query: string;
+        createdBy: string;
+        periodLabel: string;
+        tenants: { id: string }[];
+        size: number;
+      }[];
+    }>(analyst, "/api/v1/reports/archive?kind=executive");
+    const entry = page.items.find((i) => i.id === made.id);
+    expect(entry).toMatchObject({
+      kind: "executive",
+      periodLabel: "Last 7 days (2026-11-15 to 2026-11-21)",
+      tenants: [{ id: tenantA }],
+    });
+    expect(entry?.query).toBe(`tenants=${tenantA}&period=last7&tz=UTC`);
+    const file = await analyst.get(`/api/v1/reports/archive/${made.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(file.rawPayload.length).toBe(entry?.size);
+
+    // A report over A and B is hidden from those who cannot read B.
+    const both = await pdf(ownerBoth, q("/api/v1/reports/executive.pdf?tenants=__A__,__B__&period=last7"), "both.pdf");
+    expect((await json<{ items: { id: string }[] }>(analyst, "/api/v1/reports/archive")).items.map((i) => i.id)).not.toContain(
+      both.id,
+    );
+    expect((await analyst.get(`/api/v1/reports/archive/${both.id}/file`)).statusCode).toBe(404);
+    expect((await json<{ items: { id: string }[] }>(ownerBoth, "/api/v1/reports/archive")).items.map((i) => i.id)).toContain(
+      both.id,
+    );
+    // Executives see executive reports, not service reports.
+    const service = await pdf(analyst, `/api/v1/reports/service.pdf?${q(week)}`, "service-archived.pdf");
+    const { client: exec } = await signedInClient(app, [{ tenantId: tenantA, role: "executive" }]);
+    const seen = (await json<{ items: { id: string }[] }>(exec, "/api/v1/reports/archive")).items.map((i) => i.id);
+    expect(seen).toContain(made.id);
+    expect(seen).not.toContain(service.id);
+    expect((await exec.get(`/api/v1/reports/archive/${service.id}/file`)).statusCode).toBe(404);
+
+    const audit = await json<{ items: { event: string; tenantId: string; details: Record<string, unknown> }[] }>(
+      ownerBoth,
+      "/api/v1/audit?event=report.generated&limit=200",
+    );
+    const ofBoth = audit.items.filter((a) => a.details.reportId === both.id);
+    expect(ofBoth.map((a) => a.tenantId).sort()).toEqual([tenantA, tenantB].sort());
+  });
+
+  it("lets analysts delete (audited), and refuses viewers and executives", async () => {
+    const { client: viewer } = await signedInClient(app, [{ tenantId: tenantA, role: "viewer" }]);
+    const made = await pdf(viewer, `/api/v1/reports/incidents.pdf?${q(week)}`, "viewer.pdf");
+    expect((await viewer.delete(`/api/v1/reports/archive/${made.id}`)).statusCode).toBe(403);
+    const { client: exec } = await signedInClient(app, [{ tenantId: tenantA, role: "executive" }]);
+    expect((await exec.delete(`/api/v1/reports/archive/${made.id}`)).statusCode).toBe(403);
+    // Someone who may change A but not B cannot delete a report over both.
+    const both = await pdf(ownerBoth, q("/api/v1/reports/executive.pdf?tenants=__A__,__B__&period=last7"), "both-2.pdf");
+    const { client: mixed } = await signedInClient(app, [
+      { tenantId: tenantA, role: "analyst" },
+      { tenantId: tenantB, role: "viewer" },
+    ]);
+    expect((await mixed.delete(`/api/v1/reports/archive/${both.id}`)).statusCode).toBe(403);
+    expect((await analystA.delete(`/api/v1/reports/archive/${both.id}`)).statusCode).toBe(404);
+    expect((await analystA.delete(`/api/v1/reports/archive/${made.id}`)).statusCode).toBe(204);
+    expect((await analystA.get(`/api/v1/reports/archive/${made.id}/file`)).statusCode).toBe(404);
+    const audit = await json<{ items: { event: string; details: Record<string, unknown> }[] }>(
+      ownerBoth,
+      "/api/v1/audit?event=report.deleted",
+    );
+    expect(audit.items.some((a) => a.details.reportId === made.id)).toBe(true);
   });
 });

@@ -184,13 +184,13 @@ function serviceSummary(r: ServiceReport): string[] {
   const previousLabel = r.meta.period?.previous.label ?? "the previous period";
   const a = r.alerts;
   const out = [
-    `${plural(a.received.current, "alert")} ${a.received.current === 1 ? "was" : "were"} received (${formatChange(a.received.current, a.received.previous)} against ${previousLabel}); ${formatCount(a.handled.current)} ${a.handled.current === 1 ? "has" : "have"} been resolved or closed and ${formatCount(a.open)} ${a.open === 1 ? "is" : "are"} still open.`,
+    `${plural(a.received.current, "alert")} ${a.received.current === 1 ? "was" : "were"} received, against ${formatCount(a.received.previous)} in ${previousLabel} (${formatChange(a.received.current, a.received.previous)}); ${formatCount(a.handled.current)} ${a.handled.current === 1 ? "has" : "have"} been resolved or closed and ${formatCount(a.open)} ${a.open === 1 ? "is" : "are"} still open.`,
     `${plural(a.escalated.current, "alert")} ${a.escalated.current === 1 ? "was" : "were"} escalated; ${plural(a.incidentsCreated.current, "incident")} ${a.incidentsCreated.current === 1 ? "was" : "were"} opened.`,
   ];
   const t = r.sla.total;
   if (t.ackMet + t.ackMissed + t.respondMet + t.respondMissed > 0) {
     out.push(
-      `The acknowledgement SLA was met ${formatCount(t.ackMet)} times and missed ${formatCount(t.ackMissed)} times (${formatPercent(t.ackMetPercent)} met); the response SLA was met ${formatCount(t.respondMet)} times and missed ${formatCount(t.respondMissed)} times (${formatPercent(t.respondMetPercent)} met).`,
+      `The acknowledgement SLA was met ${plural(t.ackMet, "time")} and missed ${plural(t.ackMissed, "time")} (${formatPercent(t.ackMetPercent)} met); the response SLA was met ${plural(t.respondMet, "time")} and missed ${plural(t.respondMissed, "time")} (${formatPercent(t.respondMetPercent)} met).`,
     );
   }
   if (r.times.mttaMinutes.current != null || r.times.mttrMinutes.current != null) {

@@ -138,8 +138,8 @@ function threatSummary(r: ThreatReport): string[] {
   const t = r.techniqueCount;
   out.push(
     t.current === 0
-      ? `No ATT&CK technique was seen in the period (${formatCount(t.previous)} in ${previousLabel}).`
-      : `${plural(t.current, "ATT&CK technique")} ${t.current === 1 ? "was" : "were"} seen (${formatCount(t.previous)} in ${previousLabel}), ${formatCount(t.new)} of them new.`,
+      ? `No ATT&CK technique was seen in the period, against ${formatCount(t.previous)} in ${previousLabel}.`
+      : `${plural(t.current, "ATT&CK technique")} ${t.current === 1 ? "was" : "were"} seen, against ${formatCount(t.previous)} in ${previousLabel}; ${formatCount(t.new)} ${t.new === 1 ? "is" : "are"} new.`,
   );
   const topTactic = [...r.tactics].sort((a, b) => b.current - a.current)[0];
   if (topTactic && topTactic.current > 0)
