@@ -36,7 +36,10 @@ const bucketRows = (rows: Awaited<ReturnType<typeof repo.rangeOverTime>>, into =
 const numbers = (rows: { key: string; n: unknown }[]): Ranked => rows.map((r) => ({ key: r.key, n: Number(r.n) }));
 
 const techniqueCounts = async (ctx: AppContext, tenantIds: readonly string[], plan: WindowPlan, limit: number): Promise<Ranked> =>
-  (await attackActivity(ctx.db, tenantIds, plan, { techniquesOnly: true, limit })).map((r) => ({ key: r.key, n: Number(r.alerts) }));
+  (await attackActivity(ctx.db, tenantIds, plan, { techniquesOnly: true, limit })).map((r) => ({
+    key: r.key,
+    n: Number(r.alerts),
+  }));
 
 function joinAdjacent(ranges: [number, number][]): [number, number][] {
   const joined: [number, number][] = [];
@@ -69,10 +72,18 @@ export async function rollupSource(ctx: AppContext, tenantIds: readonly string[]
     async figures(from, to) {
       const plan = planWindow(from, to);
       const { byTenant: figures, direct } = await blockFigures(ctx, tenantIds, plan.blocks, now);
-      return byTenant(await repo.rangeTotals(ctx.db, tenantIds, [...plan.partial, ...direct], now), figures);
+      // Stale leaves can be thousands of quarter hours (a fresh backfill whose due times passed):
+      // adjacent ones join, and the rest go 200 ranges a query, as overTime's partial pieces do,
+      // since SQLite refuses an expression deeper than 1,000 (a 90-day report hit it).
+      const ranges = joinAdjacent([...plan.partial, ...direct]);
+      for (let i = 0; i < ranges.length; i += 200)
+        byTenant(await repo.rangeTotals(ctx.db, tenantIds, ranges.slice(i, i + 200), now), figures);
+      return figures;
     },
     async overTime(from, to, bucket) {
-      const buckets = Array.from({ length: Math.ceil((to - from) / bucket) }, (_, i) => planWindow(from + i * bucket, Math.min(to, from + (i + 1) * bucket)));
+      const buckets = Array.from({ length: Math.ceil((to - from) / bucket) }, (_, i) =>
+        planWindow(from + i * bucket, Math.min(to, from + (i + 1) * bucket)),
+      );
       const counts = await blockCounts(ctx, tenantIds, uniqueBlocks(buckets.flatMap((b) => b.blocks)));
       const result = new Map<number, Counts>();
       buckets.forEach((plan, i) => {
@@ -88,7 +99,8 @@ export async function rollupSource(ctx: AppContext, tenantIds: readonly string[]
       // The partial quarter hours of all buckets (a bucket boundary inside a quarter hour splits
       // it, but the query assigns each alert to its bucket by time, so adjacent pieces join).
       const partial = joinAdjacent(buckets.flatMap((b) => b.partial));
-      for (let i = 0; i < partial.length; i += 200) bucketRows(await repo.rangeOverTime(ctx.db, tenantIds, partial.slice(i, i + 200), from, bucket), result);
+      for (let i = 0; i < partial.length; i += 200)
+        bucketRows(await repo.rangeOverTime(ctx.db, tenantIds, partial.slice(i, i + 200), from, bucket), result);
       return result;
     },
     async ranked(from, to, dim, limit) {
