@@ -252,4 +252,29 @@ describe("reports", () => {
     await context.close();
     expect(readdirSync(screenshotDir).filter((f) => f.startsWith("report-pdf-")).length).toBeGreaterThan(4);
   });
+
+  it("lists the generated PDFs in the archive, downloads one and deletes one (800 px)", async () => {
+    const context = await newContext(browser, { storageState: state, viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    const consoleWatch = watchConsole(page);
+    await page.goto(`${base}/reports`);
+    const rows = page.getByTestId("archive-row");
+    await rows.first().waitFor();
+    const before = await rows.count();
+    expect(before).toBeGreaterThanOrEqual(4);
+    await checkAxe(page, "/reports with an archive @800");
+    await screenshot(page, "reports-overview-archive-800");
+    const [file] = await Promise.all([page.waitForEvent("download"), rows.first().getByRole("link", { name: /^PDF/ }).click()]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    const name = (await rows.first().getAttribute("data-report-id")) ?? "";
+    await rows
+      .first()
+      .getByRole("button", { name: /^Delete / })
+      .click();
+    await page.getByRole("button", { name: "Delete report" }).click();
+    await page.waitForFunction((id) => !document.querySelector(`[data-report-id="${id}"]`), name);
+    expect(await rows.count()).toBe(before - 1);
+    consoleWatch.assertClean();
+    await context.close();
+  });
 });

@@ -79,9 +79,10 @@ export function ArchiveList({
                     </Link>
                   </td>
                   <td className="px-5 py-2">{item.subject}</td>
-                  <td className="px-5 py-2">{item.periodLabel ?? "—"}</td>
-                  <td className="px-5 py-2 whitespace-nowrap">
-                    {formatInZone(item.createdAt, zone)} by {item.createdBy}
+                  <td className="min-w-48 px-5 py-2">{item.periodLabel ?? "—"}</td>
+                  <td className="px-5 py-2">
+                    <span className="block whitespace-nowrap">{formatInZone(item.createdAt, zone)}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">by {item.createdBy}</span>
                   </td>
                   <td className="px-5 py-2">
                     <div className="flex justify-end gap-1">

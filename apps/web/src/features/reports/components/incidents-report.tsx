@@ -31,8 +31,8 @@ export function IncidentsReportView({
           { key: "mttr", label: "Mean time to resolve", value: formatMinutes(r.totals.mttrMinutes) },
         ]}
       />
-      <div className="grid gap-6 xl:grid-cols-3">
-        <Card title="Incidents by priority" className="min-w-0">
+      <div className="grid gap-6 lg:grid-cols-2 2xl:grid-cols-3">
+        <Card title="Incidents by priority" className="min-w-0 lg:col-span-2 2xl:col-span-1">
           <BarsChart
             categories={r.byPriority.map((p) => p.priority)}
             series={[
