@@ -25,12 +25,12 @@ export function IncidentDocumentPage({ incidentId, incidentLink }: { incidentId:
             pdf={documentPdfUrl(incidentId, tz)}
             onPdf={refreshArchive}
             extra={
-              <a
-                href={incidentLink}
+              <Link
+                to={incidentLink}
                 className="text-sm font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
               >
                 Open the incident
-              </a>
+              </Link>
             }
           />
         }
