@@ -39,6 +39,7 @@ import { registerMetrics } from "./features/health/metrics";
 import { rollupsFor } from "./features/rollups/rollup-refresher";
 import { invitationRoutes } from "./features/invitations/invitations.routes";
 import { mapRoutes } from "./features/map/map.routes";
+import { reportRoutes } from "./features/reports/reports.routes";
 import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
@@ -95,6 +96,7 @@ const apiFeatures = [
   attackSurfaceRoutes,
   drpRoutes,
   complianceRoutes,
+  reportRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

@@ -155,7 +155,7 @@ describe("shell at each width", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/reports/service");
-    await page.getByRole("heading", { name: "Reports — Service Reports" }).waitFor();
+    await page.getByRole("heading", { name: "Service Reports" }).waitFor();
     await page.locator("body").click({ position: { x: 700, y: 400 } });
     await page.keyboard.press("/");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Search");

@@ -11,8 +11,24 @@ import { slaStateSchema } from "./workflow";
  * none come after the rest, ascending).
  */
 export const alertSortKeys = [
-  "detectedAt", "priority", "status", "name", "assignee", "updatedAt", "source", "ackSla", "respondSla", "tenantName",
-  "detectionSource", "sourceTool", "tactics", "mitreTechniques", "hostname", "username", "srcIp", "clientEnvironment",
+  "detectedAt",
+  "priority",
+  "status",
+  "name",
+  "assignee",
+  "updatedAt",
+  "source",
+  "ackSla",
+  "respondSla",
+  "tenantName",
+  "detectionSource",
+  "sourceTool",
+  "tactics",
+  "mitreTechniques",
+  "hostname",
+  "username",
+  "srcIp",
+  "clientEnvironment",
 ] as const;
 export const alertSortKeySchema = z.enum(alertSortKeys);
 export type AlertSortKey = z.infer<typeof alertSortKeySchema>;
@@ -103,7 +119,12 @@ export const bulkBodySchema = z.object({
   ids: z.array(z.string()).min(1).max(1000),
   action: z.discriminatedUnion("type", [
     z.object({ type: z.literal("assign"), assigneeUserId: userRefSchema }),
-    z.object({ type: z.literal("status"), status: incidentStatusSchema, resolutionType: resolutionTypeSchema.optional(), closureNotes: z.string().trim().max(5000).optional() }),
+    z.object({
+      type: z.literal("status"),
+      status: incidentStatusSchema,
+      resolutionType: resolutionTypeSchema.optional(),
+      closureNotes: z.string().trim().max(5000).optional(),
+    }),
   ]),
 });
 
@@ -115,4 +136,3 @@ export const timelineEntrySchema = z.object({
   changes: z.record(z.string(), z.unknown()),
   comment: z.string().nullable(),
 });
-

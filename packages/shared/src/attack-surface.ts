@@ -189,12 +189,25 @@ export const surfaceAssetSchema = z.object({
   /** Host names from scans and inventory, and DNS names the certificates carry. */
   domains: z.array(z.string()),
   addresses: z.array(
-    z.object({ address: z.string(), public: z.boolean(), lastScannedAt: z.string().nullable(), previousScannedAt: z.string().nullable() }),
+    z.object({
+      address: z.string(),
+      public: z.boolean(),
+      lastScannedAt: z.string().nullable(),
+      previousScannedAt: z.string().nullable(),
+    }),
   ),
   services: z.array(surfaceServiceSchema),
   /** Services the latest scan of their address no longer found open. */
   closedServices: z.array(
-    z.object({ id: z.string(), address: z.string(), protocol: z.string(), port: z.number().int(), name: z.string().nullable(), state: z.string(), closedAt: z.string() }),
+    z.object({
+      id: z.string(),
+      address: z.string(),
+      protocol: z.string(),
+      port: z.number().int(),
+      name: z.string().nullable(),
+      state: z.string(),
+      closedAt: z.string(),
+    }),
   ),
   openFindings: z.number().int(),
   criticalFindings: z.number().int(),
@@ -247,7 +260,13 @@ export const surfaceImportReportSchema = z.object({
   internetFacingHosts: z.number().int(),
   assetsCreated: z.number().int(),
   assetsMatched: z.number().int(),
-  services: z.object({ open: z.number().int(), new: z.number().int(), seen: z.number().int(), closed: z.number().int(), notOpen: z.number().int() }),
+  services: z.object({
+    open: z.number().int(),
+    new: z.number().int(),
+    seen: z.number().int(),
+    closed: z.number().int(),
+    notOpen: z.number().int(),
+  }),
   certificates: z.object({ total: z.number().int(), new: z.number().int(), seen: z.number().int() }),
 });
 export type SurfaceImportReport = z.output<typeof surfaceImportReportSchema>;

@@ -30,7 +30,11 @@ export const techniqueIdSchema = z
 
 /** Maps "credential-access", "Credential Access", "TA0006" and "attack.credential_access" to the tactic name. */
 export function normaliseTactic(value: string): Tactic | null {
-  const v = value.trim().toLowerCase().replace(/^attack\./, "").replace(/[_-]+/g, " ");
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/^attack\./, "")
+    .replace(/[_-]+/g, " ");
   for (const t of tactics) {
     if (t.id.toLowerCase() === v || t.name.toLowerCase() === v) return t.name as Tactic;
   }

@@ -30,7 +30,10 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, "Enter your password.").max(passwordRules.maxLength * 4),
+  password: z
+    .string()
+    .min(1, "Enter your password.")
+    .max(passwordRules.maxLength * 4),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 

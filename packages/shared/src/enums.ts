@@ -99,6 +99,8 @@ export const auditEvents = [
   "tenant.retention_changed",
   "retention.applied",
   "settings.changed",
+  "report.generated",
+  "report.deleted",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -28,35 +28,35 @@ const when = z.iso.datetime({ offset: true });
  */
 export const findingInputSchema = refuseNul(
   z
-  .object({
-    scanner: z.string().trim().min(1).max(60),
-    scannerFindingId: z.string().trim().min(1).max(300),
-    hostname: text(255).nullish(),
-    ip: z.union([z.ipv4(), z.ipv6()]).nullish(),
-    fqdn: text(255).nullish(),
-    cloudResourceId: text(500).nullish(),
-    image: text(500).nullish(),
-    target: text(500).nullish(),
-    port: z.number().int().min(0).max(65535).nullish(),
-    protocol: text(20).nullish(),
-    service: text(120).nullish(),
-    title: text(500).min(1),
-    description: text(findingDescriptionMax).nullish(),
-    severity: findingSeveritySchema,
-    cvssScore: z.number().min(0).max(10).nullish(),
-    cvssVector: text(300).nullish(),
-    cveIds: z.array(cveIdSchema).max(500).default([]),
-    cweId: cweIdSchema.nullish(),
-    remediation: text(findingRemediationMax).nullish(),
-    evidence: z.string().max(findingEvidenceMax).nullish(),
-    firstSeen: when.nullish(),
-    lastSeen: when.nullish(),
-    raw: z.unknown().optional(),
-  })
-  .refine((f) => Boolean(f.hostname || f.ip || f.fqdn || f.cloudResourceId || f.image || f.target), {
-    message: "needs at least one asset identity (hostname, ip, fqdn, cloudResourceId, image or target)",
-    path: ["target"],
-  }),
+    .object({
+      scanner: z.string().trim().min(1).max(60),
+      scannerFindingId: z.string().trim().min(1).max(300),
+      hostname: text(255).nullish(),
+      ip: z.union([z.ipv4(), z.ipv6()]).nullish(),
+      fqdn: text(255).nullish(),
+      cloudResourceId: text(500).nullish(),
+      image: text(500).nullish(),
+      target: text(500).nullish(),
+      port: z.number().int().min(0).max(65535).nullish(),
+      protocol: text(20).nullish(),
+      service: text(120).nullish(),
+      title: text(500).min(1),
+      description: text(findingDescriptionMax).nullish(),
+      severity: findingSeveritySchema,
+      cvssScore: z.number().min(0).max(10).nullish(),
+      cvssVector: text(300).nullish(),
+      cveIds: z.array(cveIdSchema).max(500).default([]),
+      cweId: cweIdSchema.nullish(),
+      remediation: text(findingRemediationMax).nullish(),
+      evidence: z.string().max(findingEvidenceMax).nullish(),
+      firstSeen: when.nullish(),
+      lastSeen: when.nullish(),
+      raw: z.unknown().optional(),
+    })
+    .refine((f) => Boolean(f.hostname || f.ip || f.fqdn || f.cloudResourceId || f.image || f.target), {
+      message: "needs at least one asset identity (hostname, ip, fqdn, cloudResourceId, image or target)",
+      path: ["target"],
+    }),
 );
 export type FindingInput = z.input<typeof findingInputSchema>;
 export type Finding = z.output<typeof findingInputSchema>;

@@ -28,3 +28,4 @@ export * from "./saved-views";
 export * from "./nul";
 export * from "./drp";
 export * from "./compliance";
+export * from "./reports";

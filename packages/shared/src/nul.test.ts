@@ -22,7 +22,13 @@ describe("NUL characters", () => {
     expect(alert.error?.issues.map((i) => i.path.join("."))).toContain("name");
     const raw = alertInputSchema.safeParse({ source: "s", sourceId: "1", name: "ok", priority: "Low", raw: { note: "\u0000" } });
     expect(raw.error?.issues.map((i) => i.path.join("."))).toEqual(["raw.note"]);
-    const finding = findingInputSchema.safeParse({ scanner: "x", scannerFindingId: "1", title: "t", severity: "High", hostname: "h\u0000" });
+    const finding = findingInputSchema.safeParse({
+      scanner: "x",
+      scannerFindingId: "1",
+      title: "t",
+      severity: "High",
+      hostname: "h\u0000",
+    });
     expect(finding.error?.issues.map((i) => i.path.join("."))).toContain("hostname");
   });
 });

@@ -23,9 +23,26 @@ export const findingViews = ["open", "closed", "all"] as const;
  * overdue flag through its due date. Empty values come last in either direction.
  */
 export const findingSortKeys = [
-  "lastSeen", "priority", "score", "status", "dueAt", "createdAt", "epss", "kev", "title", "assetKey",
-  "assetName", "assetType", "assignee", "department", "businessImpact", "environment", "cwe", "cve",
-  "services", "remediation",
+  "lastSeen",
+  "priority",
+  "score",
+  "status",
+  "dueAt",
+  "createdAt",
+  "epss",
+  "kev",
+  "title",
+  "assetKey",
+  "assetName",
+  "assetType",
+  "assignee",
+  "department",
+  "businessImpact",
+  "environment",
+  "cwe",
+  "cve",
+  "services",
+  "remediation",
 ] as const;
 export const findingSortKeySchema = z.enum(findingSortKeys);
 export type FindingSortKey = z.infer<typeof findingSortKeySchema>;
@@ -139,7 +156,12 @@ export const findingBulkBodySchema = z.object({
   ids: z.array(z.string()).min(1).max(1000),
   action: z.discriminatedUnion("type", [
     z.object({ type: z.literal("assign"), assigneeUserId: userRefSchema }),
-    z.object({ type: z.literal("status"), status: findingStatusSchema, closeReason: closeReasonSchema.optional(), comment: z.string().trim().max(5000).optional() }),
+    z.object({
+      type: z.literal("status"),
+      status: findingStatusSchema,
+      closeReason: closeReasonSchema.optional(),
+      comment: z.string().trim().max(5000).optional(),
+    }),
   ]),
 });
 export type FindingBulkBody = z.infer<typeof findingBulkBodySchema>;
@@ -151,15 +173,48 @@ export const bulkResultSchema = z.object({
 
 /** CSV columns of the finding export, in order. */
 export const findingCsvColumns = [
-  "id", "tenant", "assetKey", "assetName", "assetType", "title", "priority", "score", "status", "lastSeenAt",
-  "assignee", "services", "remediation", "cweId", "cweName", "department", "businessImpact", "createdAt",
-  "environment", "cveIds", "kev", "epss", "dueAt", "overdue", "closeReason",
+  "id",
+  "tenant",
+  "assetKey",
+  "assetName",
+  "assetType",
+  "title",
+  "priority",
+  "score",
+  "status",
+  "lastSeenAt",
+  "assignee",
+  "services",
+  "remediation",
+  "cweId",
+  "cweName",
+  "department",
+  "businessImpact",
+  "createdAt",
+  "environment",
+  "cveIds",
+  "kev",
+  "epss",
+  "dueAt",
+  "overdue",
+  "closeReason",
 ] as const;
 
 /** Asset inventory. */
 export const assetSortKeys = [
-  "assetKey", "name", "type", "department", "businessImpact", "environment", "site", "owner", "lastSeen",
-  "openFindings", "maxScore", "kevCount", "overdueCount",
+  "assetKey",
+  "name",
+  "type",
+  "department",
+  "businessImpact",
+  "environment",
+  "site",
+  "owner",
+  "lastSeen",
+  "openFindings",
+  "maxScore",
+  "kevCount",
+  "overdueCount",
 ] as const;
 export const assetSortKeySchema = z.enum(assetSortKeys);
 export type AssetSortKey = z.infer<typeof assetSortKeySchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { allowedFindingMoves, checkFindingMove, defaultRemediationSlaDays, remediationDueAt, reopensWhenSeenAgain } from "./vulnerabilities";
+import {
+  allowedFindingMoves,
+  checkFindingMove,
+  defaultRemediationSlaDays,
+  remediationDueAt,
+  reopensWhenSeenAgain,
+} from "./vulnerabilities";
 import { assetKeyNumber, formatAssetKey } from "./assets";
 
 describe("finding workflow", () => {

@@ -15,13 +15,18 @@ export type FindingStatus = z.infer<typeof findingStatusSchema>;
 export const findingCloseReasons = ["Fixed", "Remediated", "Accepted Risk", "False Positive"] as const;
 export const findingCloseReasonSchema = z.enum(findingCloseReasons);
 export type FindingCloseReason = z.infer<typeof findingCloseReasonSchema>;
-export const manualCloseReasons = ["Remediated", "Accepted Risk", "False Positive"] as const satisfies readonly FindingCloseReason[];
+export const manualCloseReasons = [
+  "Remediated",
+  "Accepted Risk",
+  "False Positive",
+] as const satisfies readonly FindingCloseReason[];
 
 /**
  * Closed findings that come back in a scan reopen when the close claimed the problem was gone
  * (Fixed, Remediated); a deliberate decision (Accepted Risk, False Positive) stays closed.
  */
-export const reopensWhenSeenAgain = (reason: string | null): boolean => reason === null || reason === "Fixed" || reason === "Remediated";
+export const reopensWhenSeenAgain = (reason: string | null): boolean =>
+  reason === null || reason === "Fixed" || reason === "Remediated";
 
 /**
  * The remediation workflow: Open -> Triaged (assessed, owner agreed) -> In Progress (being fixed)

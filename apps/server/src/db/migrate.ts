@@ -11,6 +11,7 @@ import * as attackSurface from "./migrations/0009-attack-surface";
 import * as alertSortIndexes from "./migrations/0010-alert-sort-indexes";
 import * as alertSortRowid from "./migrations/0011-alert-sort-rowid";
 import * as accountSecurity from "./migrations/0012-account-security";
+import * as reports from "./migrations/0013-reports";
 import * as compliance from "./migrations/0014-compliance";
 import * as moduleEntitlements from "./migrations/0015-module-entitlements";
 import * as drpWatchedAssets from "./migrations/0016-drp-watched-assets";
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0010-alert-sort-indexes": alertSortIndexes,
   "0011-alert-sort-rowid": alertSortRowid,
   "0012-account-security": accountSecurity,
+  "0013-reports": reports,
   "0014-compliance": compliance,
   "0015-module-entitlements": moduleEntitlements,
   "0016-drp-watched-assets": drpWatchedAssets,

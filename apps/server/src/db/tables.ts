@@ -724,6 +724,31 @@ export interface ComplianceMappingsTable {
   requirement: string;
 }
 
+/** Generated reports kept in the archive (migration 0013-reports, features/reports). */
+export interface ReportsTable {
+  id: string;
+  kind: string; // ReportKind
+  title: string;
+  subject: string;
+  period_label: Text;
+  query: string;
+  incident_id: Text;
+  tenant_count: number;
+  created_by: Text;
+  created_by_name: string;
+  created_at: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  file: Uint8Array;
+}
+
+export interface ReportTenantsTable {
+  report_id: string;
+  tenant_id: string;
+  tenant_name: string;
+}
+
 export interface DB {
   rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
@@ -776,6 +801,8 @@ export interface DB {
   compliance_scans: ComplianceScansTable;
   compliance_results: ComplianceResultsTable;
   compliance_mappings: ComplianceMappingsTable;
+  reports: ReportsTable;
+  report_tenants: ReportTenantsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,29 +16,73 @@ export async function isolationFixtures(app: TestApp) {
   const { client: bOwner } = await signedInClient(app, [{ tenantId: tenantB.id, role: "owner" }]);
   const bUser = await makeUser(app, [{ tenantId: tenantB.id, role: "analyst" }], { email: "b-analyst@isolation.test" });
 
-  const invitation = (await bOwner.post("/api/v1/invitations", { email: "b-invitee@isolation.test", tenantId: tenantB.id, role: "analyst" })).json();
+  const invitation = (
+    await bOwner.post("/api/v1/invitations", { email: "b-invitee@isolation.test", tenantId: tenantB.id, role: "analyst" })
+  ).json();
   const key = (await bOwner.post("/api/v1/api-keys", { tenantId: tenantB.id, name: "b-ingest-key" })).json();
   const bUserClient = new TestClient(app, "b-device-1", "192.0.2.50");
   await bUserClient.signIn(bUser.email, PASSWORD);
   await new TestClient(app, "b-device-2", "192.0.2.51").signIn(bUser.email, PASSWORD);
   const notification = (await bUserClient.get("/api/v1/notifications")).json().items[0];
   const alert = (
-    await bOwner.post(`/api/v1/alerts?tenantId=${tenantB.id}`, { source: "isolation", sourceId: "b-alert-1", name: "B secret alert", priority: "High" })
+    await bOwner.post(`/api/v1/alerts?tenantId=${tenantB.id}`, {
+      source: "isolation",
+      sourceId: "b-alert-1",
+      name: "B secret alert",
+      priority: "High",
+    })
   ).json();
   const csv = "id,name,priority,status\nB-1,B secret import,High,Open\nB-2,,Low,Open\n";
-  await bOwner.request({ method: "POST", url: `/api/v1/imports/alerts?tenantId=${tenantB.id}&format=sample-csv`, payload: csv, headers: { "content-type": "text/csv" } });
-  const quarantined = await app.ctx.db.selectFrom("quarantine").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
+  await bOwner.request({
+    method: "POST",
+    url: `/api/v1/imports/alerts?tenantId=${tenantB.id}&format=sample-csv`,
+    payload: csv,
+    headers: { "content-type": "text/csv" },
+  });
+  const quarantined = await app.ctx.db
+    .selectFrom("quarantine")
+    .select("id")
+    .where("tenant_id", "=", tenantB.id)
+    .executeTakeFirstOrThrow();
   const view = (await bUserClient.post("/api/v1/saved-views", { name: "B secret view", query: "priority=High" })).json();
-  const incident = (await bOwner.post("/api/v1/incidents", { tenantId: tenantB.id, title: "B secret incident", priority: "High", alertIds: [alert.id] })).json().incident;
+  const incident = (
+    await bOwner.post("/api/v1/incidents", {
+      tenantId: tenantB.id,
+      title: "B secret incident",
+      priority: "High",
+      alertIds: [alert.id],
+    })
+  ).json().incident;
   const scan = `<NessusClientData_v2><Report name="b"><ReportHost name="b-secret-host.isolation.test"><HostProperties><tag name="host-ip">10.66.0.1</tag></HostProperties>
 <ReportItem port="443" protocol="tcp" severity="3" pluginID="66001" pluginName="B secret finding"/></ReportHost></Report></NessusClientData_v2>`;
-  await bOwner.request({ method: "POST", url: `/api/v1/imports/findings?tenantId=${tenantB.id}`, payload: scan, headers: { "content-type": "application/xml" } });
-  const finding = await app.ctx.db.selectFrom("findings").select(["id", "asset_id"]).where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
+  await bOwner.request({
+    method: "POST",
+    url: `/api/v1/imports/findings?tenantId=${tenantB.id}`,
+    payload: scan,
+    headers: { "content-type": "application/xml" },
+  });
+  const finding = await app.ctx.db
+    .selectFrom("findings")
+    .select(["id", "asset_id"])
+    .where("tenant_id", "=", tenantB.id)
+    .executeTakeFirstOrThrow();
   const nmapScan = `<nmaprun scanner="nmap" args="nmap -sV b" start="1700000000" version="7.93"><host><status state="up"/><address addr="81.2.69.160" addrtype="ipv4"/>
 <hostnames><hostname name="b-secret-surface.isolation.test" type="user"/></hostnames><ports><port protocol="tcp" portid="443"><state state="open"/><service name="https"/></port></ports></host>
 <runstats><finished time="1700000010"/><hosts up="1" down="0"/></runstats></nmaprun>`;
-  await bOwner.request({ method: "POST", url: `/api/v1/imports/nmap?tenantId=${tenantB.id}`, payload: nmapScan, headers: { "content-type": "application/xml" } });
-  const surfaceImport = await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
+  await bOwner.request({
+    method: "POST",
+    url: `/api/v1/imports/nmap?tenantId=${tenantB.id}`,
+    payload: nmapScan,
+    headers: { "content-type": "application/xml" },
+  });
+  const surfaceImport = await app.ctx.db
+    .selectFrom("surface_imports")
+    .select("id")
+    .where("tenant_id", "=", tenantB.id)
+    .executeTakeFirstOrThrow();
+  const report = await bOwner.get(`/api/v1/reports/executive.pdf?tenants=${tenantB.id}`);
+  if (report.statusCode !== 200) throw new Error(`B's report: ${report.statusCode} ${report.body.slice(0, 200)}`);
+  const reportId = String(report.headers["x-report-id"]);
   const watched = (await bOwner.post("/api/v1/drp/watched", { tenantId: tenantB.id, kind: "domain", value: "b-secret-brand.example" })).json();
   const inspec = { platform: { name: "ubuntu", target_id: "b-secret-compliance-host" }, profiles: [{ name: "b-profile", controls: [{ id: "b-1", title: "B secret control", impact: 0.7, tags: { cis: "1.1" }, results: [{ status: "failed", start_time: "2024-01-01T00:00:00Z" }] }] }] };
   await bOwner.request({ method: "POST", url: `/api/v1/imports/compliance?tenantId=${tenantB.id}`, payload: JSON.stringify(inspec), headers: { "content-type": "application/json" } });
@@ -46,7 +90,19 @@ export async function isolationFixtures(app: TestApp) {
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
-  await insertFactor(app.ctx.db, { id: factorId, user_id: bUser.id, kind: "totp", label: "B phone", totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", last_totp_step: null, credential_id: null, public_key: null, created_at: app.ctx.now(), confirmed_at: app.ctx.now(), last_used_at: null });
+  await insertFactor(app.ctx.db, {
+    id: factorId,
+    user_id: bUser.id,
+    kind: "totp",
+    label: "B phone",
+    totp_secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+    last_totp_step: null,
+    credential_id: null,
+    public_key: null,
+    created_at: app.ctx.now(),
+    confirmed_at: app.ctx.now(),
+    last_used_at: null,
+  });
 
   const params: Record<string, string> = {
     tenantId: tenantB.id,
@@ -65,6 +121,7 @@ export async function isolationFixtures(app: TestApp) {
     watchedId: watched.id,
     module: "drp",
     scanId: complianceScan.id,
+    reportId,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -94,7 +151,12 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/saved-views": { name: "probe", query: "status=Open" },
     "POST /api/v1/imports/alerts": [{ id: "probe-1", name: "Probe", priority: "Low" }],
     // JSON (a Trivy report) so the body parses before the handler refuses the tenant.
-    "POST /api/v1/imports/findings": { SchemaVersion: 2, ArtifactName: "probe:latest", ArtifactType: "container_image", Results: [] },
+    "POST /api/v1/imports/findings": {
+      SchemaVersion: 2,
+      ArtifactName: "probe:latest",
+      ArtifactType: "container_image",
+      Results: [],
+    },
     // JSON so the body parses before the handler refuses the tenant.
     "POST /api/v1/imports/nmap": {},
     "POST /api/v1/imports/assets": [{ id: "ASSET-9001", name: "probe" }],
@@ -127,10 +189,54 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/imports/assets": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/nmap": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/compliance": `tenantId=${tenantB.id}`,
+    // Reports name their tenants in the query.
+    ...Object.fromEntries(
+      ["executive", "service", "incidents", "threat"].flatMap((kind) => [
+        [`GET /api/v1/reports/${kind}`, `tenants=${tenantB.id}`],
+        [`GET /api/v1/reports/${kind}.pdf`, `tenants=${tenantB.id}`],
+        [
+          `GET /api/v1/reports/${kind}.csv`,
+          `tenants=${tenantB.id}&table=${kind === "threat" ? "tactics" : kind === "incidents" ? "by-status" : kind === "service" ? "volumes" : "kev"}`,
+        ],
+      ]),
+    ),
+    "GET /api/v1/reports/threat/layer.json": `tenants=${tenantB.id}`,
+    "GET /api/v1/reports/incidents/:incidentId/document.csv": "table=timeline",
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
-  const secrets = [tenantB.id, bUser.id, bUser.email, invitation.id, "b-invitee@isolation.test", key.id, key.prefix, notification.id, session.id, alert.id, "B secret alert", incident.id, "B secret incident", view.id, "B secret view", quarantined.id, "B secret import", finding.id, finding.asset_id, "B secret finding", "b-secret-host", "b-secret-surface", "81.2.69.160", surfaceImport.id, watched.id, "b-secret-brand", complianceScan.id, "b-secret-compliance-host", "B secret control"];
+  const secrets = [
+    tenantB.id,
+    bUser.id,
+    bUser.email,
+    invitation.id,
+    "b-invitee@isolation.test",
+    key.id,
+    key.prefix,
+    notification.id,
+    session.id,
+    alert.id,
+    "B secret alert",
+    incident.id,
+    "B secret incident",
+    view.id,
+    "B secret view",
+    quarantined.id,
+    "B secret import",
+    finding.id,
+    finding.asset_id,
+    "B secret finding",
+    "b-secret-host",
+    "b-secret-surface",
+    "81.2.69.160",
+    surfaceImport.id,
+    reportId,
+    watched.id,
+    "b-secret-brand",
+    complianceScan.id,
+    "b-secret-compliance-host",
+    "B secret control",
+  ];
 
   return { tenantA, tenantB, params, bodies, queries, secrets };
 }

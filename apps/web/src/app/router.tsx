@@ -16,6 +16,15 @@ const moduleRoutes: RouteObject[] = unbuiltModuleRoutes().map((module) => ({
   lazy: async () => ({ Component: (await import("./routes/module-page")).ModulePageRoute }),
 }));
 
+const reports = () => import("./routes/reports");
+const reportRoutes: RouteObject[] = [
+  { path: rel(paths.reports.root), lazy: async () => ({ Component: (await reports()).ReportsOverviewRoute }) },
+  { path: rel(paths.reports.executive), lazy: async () => ({ Component: (await reports()).ExecutiveReportRoute }) },
+  { path: rel(paths.reports.service), lazy: async () => ({ Component: (await reports()).ServiceReportRoute }) },
+  { path: rel(paths.reports.incidents), lazy: async () => ({ Component: (await reports()).IncidentsReportRoute }) },
+  { path: rel(paths.reports.threat), lazy: async () => ({ Component: (await reports()).ThreatReportRoute }) },
+  { path: rel(paths.reports.incidentDocument), lazy: async () => ({ Component: (await reports()).IncidentDocumentRoute }) },
+];
 const incidents = () => import("./routes/incidents/alerts-list");
 const cases = () => import("./routes/incidents/cases");
 const imports = () => import("./routes/incidents/import");
@@ -104,6 +113,7 @@ export const routes: RouteObject[] = [
               },
               { path: rel(paths.drp), lazy: async () => ({ Component: (await import("./routes/drp")).DrpRoute }) },
               ...moduleRoutes,
+              ...reportRoutes,
               ...incidentRoutes,
               ...vulnerabilityRoutes,
               { path: rel(paths.search), lazy: async () => ({ Component: (await import("./routes/search")).SearchRoute }) },

@@ -42,11 +42,12 @@ export const menu: MenuEntry[] = [
     label: "Reports",
     icon: FileChartColumn,
     path: paths.reports.root,
+    built: true,
     subItems: [
-      { id: "reports-executive", label: "Executive Reports", path: paths.reports.executive },
-      { id: "reports-service", label: "Service Reports", path: paths.reports.service },
-      { id: "reports-incidents", label: "Incidents", path: paths.reports.incidents },
-      { id: "reports-threat", label: "Threat Reports", path: paths.reports.threat },
+      { id: "reports-executive", label: "Executive Reports", path: paths.reports.executive, built: true },
+      { id: "reports-service", label: "Service Reports", path: paths.reports.service, built: true },
+      { id: "reports-incidents", label: "Incidents", path: paths.reports.incidents, built: true },
+      { id: "reports-threat", label: "Threat Reports", path: paths.reports.threat, built: true },
     ],
   },
   {

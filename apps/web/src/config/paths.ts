@@ -18,6 +18,8 @@ export const paths = {
     service: "/reports/service",
     incidents: "/reports/incidents",
     threat: "/reports/threat",
+    /** One incident as a report document. */
+    incidentDocument: "/reports/incidents/:incidentId",
   },
   incidents: {
     root: "/dashboard/incidents",
@@ -93,6 +95,10 @@ export function alertPath(alertId: string): string {
 /** The alert list (all views) filtered to one technique over a window of days. */
 export function techniqueAlertsPath(techniqueId: string, fromDay: string, toDay: string): string {
   return `${paths.incidents.all}?${new URLSearchParams({ technique: techniqueId, from: fromDay, to: toDay })}`;
+}
+
+export function incidentDocumentPath(incidentId: string): string {
+  return paths.reports.incidentDocument.replace(":incidentId", encodeURIComponent(incidentId));
 }
 
 export function incidentPath(incidentId: string): string {

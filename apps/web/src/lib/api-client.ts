@@ -39,8 +39,10 @@ export function setCsrfToken(token: string | null): void {
 const authFlowPaths = ["/auth/session", "/auth/sign-in", "/auth/sign-up", "/auth/sign-out", "/auth/invitation", "/auth/password"];
 
 // Auth routes and the tenant list are never tenant-scoped: the header would be meaningless there.
+// Reports name their tenants in the URL (`tenants=`), like their PDF and CSV links, which cannot
+// send headers: the picker's choice is their default, not a narrowing.
 function sendsTenantHeader(path: string, method: string): boolean {
-  if (path.startsWith("/auth/")) return false;
+  if (path.startsWith("/auth/") || path.startsWith("/reports")) return false;
   if (path === "/tenants" && method === "GET") return false;
   return true;
 }

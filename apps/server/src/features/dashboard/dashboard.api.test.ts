@@ -87,7 +87,8 @@ afterAll(() => app.close());
 describe("dashboard summary", () => {
   it("links its outcome figures to alert lists of exactly that length (resolution and escalation filters)", async () => {
     const s = (await analystA.get(`/api/v1/dashboard/summary?${range}`)).json();
-    const listed = async (query: string) => (await analystA.get(`/api/v1/alerts?${range}&limit=200&${query}`)).json().items.length;
+    const listed = async (query: string) =>
+      (await analystA.get(`/api/v1/alerts?${range}&limit=200&${query}`)).json().items.length;
     expect(await listed("view=closed&resolution=Automated")).toBe(s.resolvedAutomatically);
     expect(await listed("view=all&escalated=Yes")).toBe(s.escalated);
     expect(await listed("view=all&escalated=No")).toBe(s.alerts.current - s.escalated);

@@ -50,7 +50,12 @@ export interface TenantTotalsRow {
 }
 
 /** Every summed figure per tenant over the ranges, one grouped scan. */
-export async function rangeTotals(db: Kysely<DB>, tenantIds: readonly string[], ranges: Ranges, now: number): Promise<TenantTotalsRow[]> {
+export async function rangeTotals(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  ranges: Ranges,
+  now: number,
+): Promise<TenantTotalsRow[]> {
   if (tenantIds.length === 0 || ranges.length === 0) return [];
   return db
     .selectFrom("alerts")
@@ -91,7 +96,12 @@ export async function rangeOverTime(db: Kysely<DB>, tenantIds: readonly string[]
   const index = sql<Num>`(alerts.detected_at - ${sql.lit(from)}) / ${sql.lit(bucket)}`;
   return db
     .selectFrom("alerts")
-    .select([index.as("bucket"), sql<Num>`count(*)`.as("total"), count(sql`alerts.priority = 'Critical'`).as("critical"), count(sql`alerts.priority = 'High'`).as("high")])
+    .select([
+      index.as("bucket"),
+      sql<Num>`count(*)`.as("total"),
+      count(sql`alerts.priority = 'Critical'`).as("critical"),
+      count(sql`alerts.priority = 'High'`).as("high"),
+    ])
     .where(inRanges(ranges))
     .where(alertTenantIn(db, tenantIds))
     .groupBy(index)
@@ -105,7 +115,13 @@ export type RankedColumn = "rule" | "host" | "user" | "assignee";
  * the alert name (many sources send no rule), matching the list's text search, which covers
  * both. Workload counts open alerts only and keeps the unassigned ones (as "").
  */
-export async function rangeRanked(db: Kysely<DB>, tenantIds: readonly string[], ranges: Ranges, column: RankedColumn, limit?: number) {
+export async function rangeRanked(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  ranges: Ranges,
+  column: RankedColumn,
+  limit?: number,
+) {
   if (tenantIds.length === 0 || ranges.length === 0) return [];
   const value =
     column === "rule"
@@ -128,6 +144,10 @@ export async function rangeRanked(db: Kysely<DB>, tenantIds: readonly string[], 
 
 export async function tenantNames(db: Kysely<DB>, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return new Map<string, string>();
-  const rows = await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", [...tenantIds]).execute();
+  const rows = await db
+    .selectFrom("tenants")
+    .select(["id", "name"])
+    .where("id", "in", [...tenantIds])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -73,7 +73,16 @@ export async function dashboardSummary(
   const workload = await figures.ranked(from, to, "assignee", TOP);
   const techniques = await figures.techniques(from, to, TOP);
   // Technique names come from the ATT&CK catalogue when one is loaded; ids stand alone otherwise.
-  const catalogue = new Map((await findTechniques(ctx.db, techniques.map((t) => t.key))).reverse().map((t) => [t.technique_id, t.name]));
+  const catalogue = new Map(
+    (
+      await findTechniques(
+        ctx.db,
+        techniques.map((t) => t.key),
+      )
+    )
+      .reverse()
+      .map((t) => [t.technique_id, t.name]),
+  );
   const newLast24h = total(await figures.figures(now - hours(24), now)).alerts;
   const names = tenantIds.length > 1 ? await repo.tenantNames(ctx.db, tenantIds) : null;
 

@@ -1,0 +1,332 @@
+import {
+  executiveReportSchema,
+  incidentDocumentCsvQuerySchema,
+  incidentDocumentQuerySchema,
+  incidentDocumentSchema,
+  incidentsReportSchema,
+  reportArchivePageSchema,
+  reportArchiveQuerySchema,
+  reportCsvQuerySchema,
+  type ReportKind,
+  reportKindPermission,
+  reportKinds,
+  reportQuerySchema,
+  reportTables,
+  serviceReportSchema,
+  threatReportSchema,
+} from "@watchfloor/shared";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { doerOf } from "../../http/actor";
+import { invalid } from "../../http/errors";
+import { executiveReport } from "./executive-report.service";
+import { INCIDENT_CSV_LIMIT, incidentDocument, incidentsReport, periodIncidents } from "./incidents-report.service";
+import { archivedFile, archiveReport, deleteArchived, listArchive } from "./report-archive.service";
+import { reportInput, type ReportInput, reportTimeZone } from "./report-params";
+import { executivePdf, incidentDocumentPdf, incidentsPdf, servicePdf, threatPdf } from "./report-pdf";
+import {
+  executiveTables,
+  incidentDocumentTables,
+  incidentsTables,
+  type ReportTable,
+  serviceTables,
+  tableCsv,
+  threatTables,
+} from "./report-tables";
+import { BREACH_CSV_LIMIT, breachedAlerts, serviceReport } from "./service-report.service";
+import { layerFileName, threatLayer, threatReport } from "./threat-report.service";
+
+const incidentParams = z.object({ incidentId: z.string().max(64) });
+const archiveParams = z.object({ reportId: z.string().max(64) });
+
+/** "Report A and Report B" -> "report-a-and-report-b", for file names. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60) || "report";
+
+const fileName = (kind: string, input: ReportInput, ext: string, part?: string) =>
+  `watchfloor-${kind}-${slug(input.subject)}${part ? `-${part}` : ""}-${input.period.fromDay}-to-${input.period.toDay}.${ext}`;
+
+function download(reply: FastifyReply, content: Buffer | string, type: string, name: string) {
+  reply.header("content-type", type);
+  reply.header("content-disposition", `attachment; filename="${name}"`);
+  return reply.send(content);
+}
+
+/** The table of that name, or a 400 listing the ones the report has. */
+function pick(tables: ReportTable[], name: string): ReportTable {
+  const found = tables.find((t) => t.name === name);
+  if (!found) throw invalid("table", `must be one of ${tables.map((t) => t.name).join(", ")}`);
+  return found;
+}
+
+const checkTable = (set: keyof typeof reportTables, name: string) => {
+  if (!(reportTables[set] as readonly string[]).includes(name))
+    throw invalid("table", `must be one of ${reportTables[set].join(", ")}`);
+};
+
+/**
+ * Reports as JSON (`GET /reports/{kind}`), PDF (`.pdf`, archived and audited) and CSV tables
+ * (`.csv?table=`), with the same parameters for every kind; one incident as a document; the
+ * threat report's Navigator layer; and the archive. Each kind is read with the permission of
+ * the pages it summarises (reportKindPermission in packages/shared/src/reports.ts).
+ */
+export const reportRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = (kind: ReportKind) => ({ policy: { access: "tenant", permission: reportKindPermission[kind] } }) as const;
+    const tags = ["reports"];
+
+    /** What each kind does: its JSON, its PDF and its tables (the full lists for CSV). */
+    const kinds = {
+      executive: {
+        schema: executiveReportSchema,
+        json: (input: ReportInput) => executiveReport(ctx, input),
+        pdf: async (input: ReportInput) => {
+          const r = await executiveReport(ctx, input);
+          return { title: r.meta.title, pdf: await executivePdf(r) };
+        },
+        tables: async (input: ReportInput) => executiveTables(await executiveReport(ctx, input)),
+      },
+      service: {
+        schema: serviceReportSchema,
+        json: (input: ReportInput) => serviceReport(ctx, input),
+        pdf: async (input: ReportInput) => {
+          const r = await serviceReport(ctx, input);
+          return { title: r.meta.title, pdf: await servicePdf(r, r.breaches.items) };
+        },
+        tables: async (input: ReportInput, table: string) => {
+          const r = await serviceReport(ctx, input);
+          if (table !== "breaches") return serviceTables(r);
+          const all = await breachedAlerts(ctx, input, BREACH_CSV_LIMIT);
+          return serviceTables(
+            r,
+            all.map((a) => ({
+              id: a.id,
+              tenantName: a.tenantName,
+              name: a.name,
+              priority: a.priority,
+              status: a.status,
+              assignee: a.assignee,
+              detectedAt: a.detectedAt,
+              ackSla: a.ackSla,
+              respondSla: a.respondSla,
+            })),
+          );
+        },
+      },
+      incidents: {
+        schema: incidentsReportSchema,
+        json: (input: ReportInput) => incidentsReport(ctx, input),
+        pdf: async (input: ReportInput) => {
+          const r = await incidentsReport(ctx, input);
+          return { title: r.meta.title, pdf: await incidentsPdf(r, r.items) };
+        },
+        tables: async (input: ReportInput, table: string) => {
+          const r = await incidentsReport(ctx, input);
+          return incidentsTables(
+            r,
+            table === "incidents" ? (await periodIncidents(ctx, input, INCIDENT_CSV_LIMIT)).items : r.items,
+          );
+        },
+      },
+      threat: {
+        schema: threatReportSchema,
+        json: (input: ReportInput) => threatReport(ctx, input),
+        pdf: async (input: ReportInput) => {
+          const r = await threatReport(ctx, input);
+          return { title: r.meta.title, pdf: await threatPdf(r, await threatLayer(ctx, input)) };
+        },
+        tables: async (input: ReportInput) => threatTables(await threatReport(ctx, input)),
+      },
+    } as const;
+
+    for (const kind of reportKinds) {
+      const handler = kinds[kind];
+      app.get(
+        `/reports/${kind}`,
+        {
+          config: config(kind),
+          schema: {
+            tags,
+            description: `The ${kind} report as JSON.`,
+            querystring: reportQuerySchema,
+            response: { 200: handler.schema },
+          },
+        },
+        async (request) =>
+          (await handler.json(await reportInput(ctx, request.scope, request.query, (await doerOf(ctx, request)).name))) as never,
+      );
+
+      app.get(
+        `/reports/${kind}.pdf`,
+        {
+          config: config(kind),
+          schema: {
+            tags,
+            description: `The ${kind} report as a PDF; kept in the archive and audited.`,
+            querystring: reportQuerySchema,
+          },
+        },
+        async (request, reply) => {
+          const doer = await doerOf(ctx, request);
+          const input = await reportInput(ctx, request.scope, request.query, doer.name);
+          const { title, pdf } = await handler.pdf(input);
+          const name = fileName(kind, input, "pdf");
+          const id = await archiveReport(ctx, request, doer.name, {
+            kind,
+            title,
+            subject: input.subject,
+            periodLabel: input.period.label,
+            query: input.query,
+            incidentId: null,
+            tenants: input.tenants,
+            fileName: name,
+            content: pdf,
+          });
+          reply.header("x-report-id", id);
+          return download(reply, pdf, "application/pdf", name);
+        },
+      );
+
+      app.get(
+        `/reports/${kind}.csv`,
+        {
+          config: config(kind),
+          schema: {
+            tags,
+            description: `One table of the ${kind} report as CSV (table=${reportTables[kind].join("|")}).`,
+            querystring: reportCsvQuerySchema,
+          },
+        },
+        async (request, reply) => {
+          checkTable(kind, request.query.table);
+          const { table: name, ...query } = request.query;
+          const input = await reportInput(ctx, request.scope, query, (await doerOf(ctx, request)).name);
+          const table = pick(await handler.tables(input, name), name);
+          return download(
+            reply,
+            tableCsv(table, input.period.previous.label),
+            "text/csv; charset=utf-8",
+            fileName(kind, input, "csv", name),
+          );
+        },
+      );
+    }
+
+    app.get(
+      "/reports/threat/layer.json",
+      {
+        config: config("threat"),
+        schema: { tags, description: "The threat report period's ATT&CK Navigator layer.", querystring: reportQuerySchema },
+      },
+      async (request, reply) => {
+        const input = await reportInput(ctx, request.scope, request.query, (await doerOf(ctx, request)).name);
+        return download(reply, JSON.stringify(await threatLayer(ctx, input), null, 2), "application/json", layerFileName(input));
+      },
+    );
+
+    // One incident as a document: the incident page's access rules (another tenant's is 404).
+    app.get(
+      "/reports/incidents/:incidentId/document",
+      {
+        config: config("incidents"),
+        schema: {
+          tags,
+          params: incidentParams,
+          querystring: incidentDocumentQuerySchema,
+          response: { 200: incidentDocumentSchema },
+        },
+      },
+      async (request) =>
+        incidentDocument(
+          ctx,
+          request.scope,
+          request.params.incidentId,
+          reportTimeZone(request.query.tz),
+          (await doerOf(ctx, request)).name,
+        ),
+    );
+    app.get(
+      "/reports/incidents/:incidentId/document.pdf",
+      { config: config("incidents"), schema: { tags, params: incidentParams, querystring: incidentDocumentQuerySchema } },
+      async (request, reply) => {
+        const doer = await doerOf(ctx, request);
+        const doc = await incidentDocument(
+          ctx,
+          request.scope,
+          request.params.incidentId,
+          reportTimeZone(request.query.tz),
+          doer.name,
+        );
+        const pdf = await incidentDocumentPdf(doc);
+        const name = `watchfloor-incident-${slug(doc.incident.reference)}.pdf`;
+        const id = await archiveReport(ctx, request, doer.name, {
+          kind: "incidents",
+          title: doc.meta.title,
+          subject: doc.meta.subject,
+          periodLabel: null,
+          query: doc.meta.query,
+          incidentId: doc.incident.id,
+          tenants: doc.meta.tenants,
+          fileName: name,
+          content: pdf,
+        });
+        reply.header("x-report-id", id);
+        return download(reply, pdf, "application/pdf", name);
+      },
+    );
+    app.get(
+      "/reports/incidents/:incidentId/document.csv",
+      { config: config("incidents"), schema: { tags, params: incidentParams, querystring: incidentDocumentCsvQuerySchema } },
+      async (request, reply) => {
+        checkTable("incident", request.query.table);
+        const doc = await incidentDocument(
+          ctx,
+          request.scope,
+          request.params.incidentId,
+          reportTimeZone(request.query.tz),
+          (await doerOf(ctx, request)).name,
+        );
+        const table = pick(incidentDocumentTables(doc), request.query.table);
+        return download(
+          reply,
+          tableCsv(table),
+          "text/csv; charset=utf-8",
+          `watchfloor-incident-${slug(doc.incident.reference)}-${table.name}.csv`,
+        );
+      },
+    );
+
+    // The archive: listed and downloaded by whoever may read the kind in every tenant of a report.
+    app.get(
+      "/reports/archive",
+      {
+        config: { policy: { access: "tenant", permission: "dashboards.read" } },
+        schema: { tags, querystring: reportArchiveQuerySchema, response: { 200: reportArchivePageSchema } },
+      },
+      async (request) => listArchive(ctx, request, request.query),
+    );
+    app.get(
+      "/reports/archive/:reportId/file",
+      { config: { policy: { access: "tenant", permission: "dashboards.read" } }, schema: { tags, params: archiveParams } },
+      async (request, reply) => {
+        const file = await archivedFile(ctx, request, request.params.reportId);
+        return download(reply, file.content, file.contentType, file.fileName);
+      },
+    );
+    app.delete(
+      "/reports/archive/:reportId",
+      { config: { policy: { access: "tenant", permission: "data.write" } }, schema: { tags, params: archiveParams } },
+      async (request, reply) => {
+        await deleteArchived(ctx, request, request.params.reportId);
+        return reply.status(204).send();
+      },
+    );
+  };
