@@ -83,13 +83,14 @@ export type AlertInput = z.input<typeof alertInputSchema>;
 export type Alert = z.output<typeof alertInputSchema>;
 
 /** A value an importer read but could not place in its enumeration; reported, never "fixed". */
-export interface DataQualityFinding {
-  row: number;
-  field: string;
-  value: string;
-  kind: "out_of_enumeration" | "duplicate_id" | "unknown_key" | "unparsed_date" | "invalid_value";
-  message: string;
-}
+export const dataQualityFindingSchema = z.object({
+  row: z.number(),
+  field: z.string(),
+  value: z.string(),
+  kind: z.enum(["out_of_enumeration", "duplicate_id", "unknown_key", "unparsed_date", "invalid_value"]),
+  message: z.string(),
+});
+export type DataQualityFinding = z.infer<typeof dataQualityFindingSchema>;
 
 export interface RejectedRow {
   row: number;

@@ -26,3 +26,5 @@ export * from "./risk-api";
 export * from "./incident-reference";
 export * from "./saved-views";
 export * from "./nul";
+export * from "./responses";
+export * from "./imports";

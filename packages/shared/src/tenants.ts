@@ -2,6 +2,7 @@ import { z } from "zod";
 import { roleSchema, tenantModuleSchema } from "./enums";
 import { emailSchema } from "./auth";
 import { nameLimits } from "./limits";
+import { freeFormRecord } from "./responses";
 
 export const slugSchema = z
   .string()
@@ -97,7 +98,7 @@ export const auditEntrySchema = z.object({
   actorUserId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   ipAddress: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
+  details: freeFormRecord("What the event recorded; the fields depend on the event."),
 });
 
 export const notificationSchema = z.object({
@@ -112,3 +113,29 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const adminPasswordResetBodySchema = z.object({ newPassword: z.string().max(512) });
+
+/** `GET /tenants`: the tenants the caller belongs to. */
+export const tenantListSchema = z.object({ items: z.array(tenantSchema) });
+/** `GET /tenants/:id/members`. */
+export const memberListSchema = z.object({ items: z.array(memberSchema) });
+/** `GET /invitations`: open and accepted invitations of the tenants in scope. */
+export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export type Invitation = z.infer<typeof invitationSchema>;
+export type CreatedInvitation = z.infer<typeof invitationCreatedSchema>;
+/** `GET /auth/invitation?token=`: what the sign-up page shows about the invitation its link carries. */
+export const invitationPreviewSchema = z.object({ email: z.string(), tenantName: z.string(), role: roleSchema });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+/** `GET /api-keys`. */
+export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
+/** `GET /audit`: one page, newest first. */
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;
+/** `GET /notifications`: one page and the unread count for the bell. */
+export const notificationPageSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number(), nextCursor: z.string().nullable() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+/** `POST /notifications/read-all`: how many were marked read. */
+export const updatedCountSchema = z.object({ updated: z.number() });
+/** `GET` and `PUT /settings/signup`: whether self-service sign-up is open. */
+export const signupSettingsSchema = z.object({ open: z.boolean() });
+export type SignupSettings = z.infer<typeof signupSettingsSchema>;

@@ -144,11 +144,6 @@ export const findingBulkBodySchema = z.object({
 });
 export type FindingBulkBody = z.infer<typeof findingBulkBodySchema>;
 
-export const bulkResultSchema = z.object({
-  updated: z.number(),
-  results: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().optional() })),
-});
-
 /** CSV columns of the finding export, in order. */
 export const findingCsvColumns = [
   "id", "tenant", "assetKey", "assetName", "assetType", "title", "priority", "score", "status", "lastSeenAt",
@@ -244,3 +239,10 @@ export const remediationSlaBodySchema = z.object({
     .max(4),
 });
 export type RemediationSlaBody = z.infer<typeof remediationSlaBodySchema>;
+export type RemediationSlaItem = z.infer<typeof remediationSlaItemSchema>;
+
+/** `GET /remediation-sla`: days to fix per severity for every tenant in scope, and the defaults. */
+export const remediationSlaSchema = z.object({ items: z.array(remediationSlaItemSchema), defaults: z.record(prioritySchema, z.number()) });
+export type RemediationSla = z.infer<typeof remediationSlaSchema>;
+/** `PUT /remediation-sla`: the same, and how many open findings got a new due date. */
+export const remediationSlaSavedSchema = remediationSlaSchema.extend({ recomputed: z.number() });

@@ -1,22 +1,6 @@
+import type { LayerTechnique, ParsedLayer } from "@watchfloor/shared";
 import { ImportFileError } from "./types";
 
-export interface LayerTechnique {
-  techniqueID: string;
-  tactic: string | null;
-  score: number | null;
-  color: string | null;
-  comment: string | null;
-  enabled: boolean;
-}
-
-export interface ParsedLayer {
-  name: string;
-  description: string;
-  domain: string;
-  formatVersion: string;
-  techniques: LayerTechnique[];
-  warnings: string[];
-}
 
 const legacyDomains: Record<string, string> = {
   "mitre-enterprise": "enterprise-attack",

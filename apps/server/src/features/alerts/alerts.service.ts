@@ -4,6 +4,7 @@ import {
   closeNeedsResolution,
   errorCodes,
   type IncidentStatus,
+  type Priority,
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -61,7 +62,7 @@ export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) 
       comment: t.comment,
       })),
     ],
-    related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority, status: r.status, detectedAt: iso(r.detected_at), reason: r.reason })),
+    related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority as Priority, status: r.status as IncidentStatus, detectedAt: iso(r.detected_at), reason: r.reason })),
   };
 }
 

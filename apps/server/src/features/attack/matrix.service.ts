@@ -1,4 +1,4 @@
-import { tactics } from "@watchfloor/shared";
+import { type MatrixItem, tactics } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { freshPlan } from "../rollups/rollup-window";
 import type { WindowPlan } from "../rollups/rollup-units";
@@ -37,17 +37,6 @@ export async function attackCoverage(ctx: AppContext, window: Window, planner: P
   };
 }
 
-export interface MatrixItem {
-  techniqueId: string;
-  name: string | null;
-  /** Latest detection of the technique in the window. */
-  date: string;
-  /** "D-3": whole days between that detection and now. */
-  label: string;
-  alerts: number;
-  highlight: boolean;
-  incidents: { id: string; reference: string }[];
-}
 
 /**
  * The attack-matrix timeline (spec "Attack-matrix tactic group"): the 14 tactics in kill-chain

@@ -123,7 +123,7 @@ export async function getIncident(ctx: AppContext, scope: TenantScope, id: strin
   return {
     incident: { ...toSummary(row), description: row.description, rootCause: row.root_cause, resolutionType: row.resolution_type, closureNotes: row.closure_notes, ticketId: row.ticket_id },
     allowedMoves: allowedMoves(row.status as IncidentStatus),
-    alerts: alerts.map((a) => ({ id: a.id, name: a.name, priority: a.priority, status: a.status, source: a.source, detectedAt: iso(a.detected_at) })),
+    alerts: alerts.map((a) => ({ id: a.id, name: a.name, priority: a.priority as Priority, status: a.status as IncidentStatus, source: a.source, detectedAt: iso(a.detected_at) })),
     timeline: timeline.map((t) => ({ id: t.id, at: iso(t.at), actorName: t.actor_name, kind: t.kind, changes: JSON.parse(t.changes) as Record<string, unknown>, comment: t.comment })),
   };
 }

@@ -1,17 +1,13 @@
-import type { Member, Role } from "@watchfloor/shared";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Role } from "@watchfloor/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { tenantMembersQueryKey, tenantMembersQueryOptions } from "@/lib/tenant-members";
 
 const enc = encodeURIComponent;
 
-export const membersQueryOptions = (tenantId: string) =>
-  queryOptions({
-    queryKey: ["admin", "members", tenantId],
-    queryFn: () => api.get<{ items: Member[] }>(`/tenants/${enc(tenantId)}/members`).then((r) => r.items),
-  });
-
+/** The members tab reads the pickers' query, always refreshed on opening (no stale time). */
 export function useMembers(tenantId: string | null) {
-  return useQuery({ ...membersQueryOptions(tenantId ?? ""), enabled: Boolean(tenantId) });
+  return useQuery({ ...tenantMembersQueryOptions(tenantId ?? ""), enabled: Boolean(tenantId) });
 }
 
 export function useChangeRole(tenantId: string) {
@@ -19,7 +15,7 @@ export function useChangeRole(tenantId: string) {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
       api.patch(`/tenants/${enc(tenantId)}/members/${enc(userId)}`, { role }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantMembersQueryKey(tenantId) }),
   });
 }
 
@@ -27,7 +23,7 @@ export function useRemoveMember(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/tenants/${enc(tenantId)}/members/${enc(userId)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantMembersQueryKey(tenantId) }),
   });
 }
 
@@ -43,7 +39,7 @@ export function useResetSecondFactors(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/users/${enc(userId)}/second-factors`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "members", tenantId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantMembersQueryKey(tenantId) }),
   });
 }
 

@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/permissions";
 import { useCurrentUser } from "@/lib/session";
 import { useAssignAlert } from "../api/alert-actions";
-import { useTenantMembers } from "../api/members";
+import { useTenantMembers } from "@/lib/tenant-members";
 
 /**
  * Assignee picker. The member list needs admin rights in the tenant; without them (or if it

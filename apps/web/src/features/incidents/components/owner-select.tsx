@@ -1,7 +1,7 @@
 import { SelectField } from "@/components/ui/field";
 import { useCan } from "@/lib/permissions";
 import { useCurrentUser } from "@/lib/session";
-import { useTenantMembers } from "../api/members";
+import { useTenantMembers } from "@/lib/tenant-members";
 
 /**
  * Owner picker: the tenant's members when the person may list them (admins), else "me" and

@@ -8,7 +8,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/permissions";
 import { useCurrentUser } from "@/lib/session";
 import { type FindingBulkAction, useBulkFindings } from "../api/finding-actions";
-import { useTenantMembers } from "../api/members";
+import { useTenantMembers } from "@/lib/tenant-members";
 import { CloseFindingDialog } from "./close-finding-dialog";
 
 const bulkStatuses: FindingStatus[] = ["Triaged", "In Progress", "Open"];
