@@ -83,6 +83,7 @@ export const alertSummarySchema = z.object({
 export type AlertSummary = z.infer<typeof alertSummarySchema>;
 
 export const alertPageSchema = z.object({ items: z.array(alertSummarySchema), nextCursor: z.string().nullable() });
+export type AlertPage = z.infer<typeof alertPageSchema>;
 
 export const transitionBodySchema = z.object({
   status: incidentStatusSchema,
@@ -107,6 +108,8 @@ export const bulkBodySchema = z.object({
     z.object({ type: z.literal("status"), status: incidentStatusSchema, resolutionType: resolutionTypeSchema.optional(), closureNotes: z.string().trim().max(5000).optional() }),
   ]),
 });
+export type BulkBody = z.input<typeof bulkBodySchema>;
+export type BulkAction = BulkBody["action"];
 
 export const timelineEntrySchema = z.object({
   id: z.string(),

@@ -160,6 +160,7 @@ export const navigatorLayerSchema = z.object({
   selectTechniquesAcrossTactics: z.boolean(),
   selectSubtechniquesWithParent: z.boolean(),
 });
+export type NavigatorLayer = z.infer<typeof navigatorLayerSchema>;
 
 /** A technique entry of a layer read back for the matrix overlay. */
 export const layerTechniqueSchema = z.object({

@@ -104,3 +104,5 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const sessionListSchema = z.object({ items: z.array(sessionInfoSchema) });
 /** `POST /auth/sessions/revoke-others`: how many other sessions were ended. */
 export const revokedCountSchema = z.object({ revoked: z.number() });
+export type SessionList = z.infer<typeof sessionListSchema>;
+export type RevokedCount = z.infer<typeof revokedCountSchema>;

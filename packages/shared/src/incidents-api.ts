@@ -19,6 +19,8 @@ export const escalateBodySchema = z.object({
   /** Attach to this incident; without it a new one is opened from the first alert. */
   incidentId: z.string().optional(),
 });
+export type IncidentCreateBody = z.input<typeof incidentCreateBodySchema>;
+export type EscalateBody = z.input<typeof escalateBodySchema>;
 
 /**
  * Sortable columns of the incidents list: every column it shows. `owner` sorts on the owner's
@@ -116,3 +118,4 @@ export const incidentDetailSchema = z.object({
   timeline: z.array(timelineEntrySchema),
 });
 export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
+export type IncidentUpdateBody = z.input<typeof incidentUpdateBodySchema>;

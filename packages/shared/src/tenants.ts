@@ -89,6 +89,7 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -139,3 +140,8 @@ export const updatedCountSchema = z.object({ updated: z.number() });
 /** `GET` and `PUT /settings/signup`: whether self-service sign-up is open. */
 export const signupSettingsSchema = z.object({ open: z.boolean() });
 export type SignupSettings = z.infer<typeof signupSettingsSchema>;
+export type TenantList = z.infer<typeof tenantListSchema>;
+export type InvitationList = z.infer<typeof invitationListSchema>;
+export type InvitationCreateBody = z.infer<typeof invitationCreateBodySchema>;
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+export type MemberList = z.infer<typeof memberListSchema>;

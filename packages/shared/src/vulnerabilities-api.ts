@@ -95,6 +95,7 @@ export const findingSummarySchema = z.object({
 export type FindingSummary = z.infer<typeof findingSummarySchema>;
 
 export const findingPageSchema = z.object({ items: z.array(findingSummarySchema), nextCursor: z.string().nullable() });
+export type FindingPage = z.infer<typeof findingPageSchema>;
 
 export const findingSourceSchema = z.object({
   scanner: z.string(),
@@ -209,6 +210,7 @@ export const assetSummarySchema = z.object({
 export type AssetSummary = z.infer<typeof assetSummarySchema>;
 
 export const assetPageSchema = z.object({ items: z.array(assetSummarySchema), nextCursor: z.string().nullable() });
+export type AssetPage = z.infer<typeof assetPageSchema>;
 
 /** The asset page: its fields and a summary of its findings (the rows come from /findings?assetId=). */
 export const assetDetailSchema = z.object({
@@ -246,3 +248,4 @@ export const remediationSlaSchema = z.object({ items: z.array(remediationSlaItem
 export type RemediationSla = z.infer<typeof remediationSlaSchema>;
 /** `PUT /remediation-sla`: the same, and how many open findings got a new due date. */
 export const remediationSlaSavedSchema = remediationSlaSchema.extend({ recomputed: z.number() });
+export type RemediationSlaSaved = z.infer<typeof remediationSlaSavedSchema>;

@@ -1,4 +1,4 @@
-import type { Member } from "@watchfloor/shared";
+import type { MemberList } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -12,7 +12,7 @@ export const tenantMembersQueryKey = (tenantId: string) => ["tenant-members", te
 export const tenantMembersQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: tenantMembersQueryKey(tenantId),
-    queryFn: () => api.get<{ items: Member[] }>(`/tenants/${encodeURIComponent(tenantId)}/members`).then((r) => r.items),
+    queryFn: () => api.get<MemberList>(`/tenants/${encodeURIComponent(tenantId)}/members`).then((r) => r.items),
   });
 
 /** For the pickers: members change rarely, so five minutes old is fresh enough to open a menu on. */
