@@ -95,3 +95,4 @@ export const quarantinePageSchema = z.object({ items: z.array(quarantineRowSchem
 /** `POST /quarantine/:id/resubmit`: the alert the fixed row became, and whether it was new. */
 export const resubmittedSchema = z.object({ alertId: z.string(), created: z.boolean() });
 export type QuarantinePage = z.infer<typeof quarantinePageSchema>;
+export type ImportTallyReport = z.infer<typeof importTallySchema>;

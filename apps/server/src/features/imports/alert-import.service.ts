@@ -1,4 +1,4 @@
-import { type AlertImportFormat, alertImportFormats, type Priority } from "@watchfloor/shared";
+import { type AlertImportFormat, type AlertImportReport, alertImportFormats, type Priority } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { invalid } from "../../http/errors";
@@ -12,17 +12,11 @@ import type { Doer } from "../../http/actor";
 import { writeAlertRows } from "../alerts/alert-ingest.service";
 import { policyFor } from "../alerts/sla";
 import { slaPolicies } from "../alerts/sla-policies.repository";
-import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "./import-tally";
+import { ImportTally, malformedFile, readHead } from "./import-tally";
 
 const BATCH = 1000;
 
-export interface ImportReport extends ImportTallyReport {
-  importId: string;
-  format: AlertImportFormat;
-  filename: string | null;
-  created: number;
-  updated: number;
-}
+export type ImportReport = AlertImportReport;
 
 export async function resolveFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<AlertImportFormat> {
   if (format) {
