@@ -1,4 +1,4 @@
-import type { LayerTechnique, ParsedLayer } from "@watchfloor/shared";
+import type { LayerTechnique, NavigatorLayer, ParsedLayer } from "@watchfloor/shared";
 import { ImportFileError } from "./types";
 
 
@@ -70,7 +70,7 @@ export function buildNavigatorLayer(options: {
   name: string;
   description: string;
   techniques: { id: string; alerts: number; incidents: string[] }[];
-}) {
+}): NavigatorLayer {
   const max = Math.max(1, ...options.techniques.map((t) => t.alerts));
   return {
     name: options.name,

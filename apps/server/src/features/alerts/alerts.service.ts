@@ -1,5 +1,7 @@
 import {
+  type AlertDetailResponse,
   type AlertListQuery,
+  type BulkResult,
   allowedMoves,
   closeNeedsResolution,
   errorCodes,
@@ -38,7 +40,7 @@ export async function listAlerts(ctx: AppContext, scope: TenantScope, query: Ale
   };
 }
 
-export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) {
+export async function getAlert(ctx: AppContext, scope: TenantScope, id: string): Promise<AlertDetailResponse> {
   const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Alert");
   const now = ctx.now();
@@ -158,7 +160,7 @@ export async function bulkAlerts(
   doer: Doer,
   ids: string[],
   action: { type: "assign"; assigneeUserId: string | null } | ({ type: "status" } & TransitionBody),
-) {
+): Promise<BulkResult> {
   const rows = [];
   for (const id of new Set(ids)) {
     const row = await repo.findAlert(ctx.db, scope.tenantIds, id);

@@ -1,4 +1,4 @@
-import { type CatalogueTechniques, tacticShortName, type TechniqueInfo } from "@watchfloor/shared";
+import { type CatalogueImport, type CatalogueTechniques, tacticShortName, type TechniqueInfo } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { parseAttackBundle } from "../../importers/stix-attack";
@@ -6,7 +6,7 @@ import { ImportFileError } from "../../importers/types";
 import * as repo from "./attack.repository";
 
 /** Loads a STIX bundle into the catalogue, replacing the domains it covers, in one transaction. */
-export async function importAttackBundle(ctx: AppContext, text: string) {
+export async function importAttackBundle(ctx: AppContext, text: string): Promise<CatalogueImport> {
   let catalogue: ReturnType<typeof parseAttackBundle>;
   try {
     catalogue = parseAttackBundle(text);

@@ -1,4 +1,4 @@
-import { allowedMoves, type IncidentListQuery, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
+import { allowedMoves, type IncidentDetail, type IncidentListQuery, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { assertTenantInScope } from "../../http/tenant-scope";
@@ -116,7 +116,7 @@ export async function listIncidents(ctx: AppContext, scope: TenantScope, query: 
   };
 }
 
-export async function getIncident(ctx: AppContext, scope: TenantScope, id: string) {
+export async function getIncident(ctx: AppContext, scope: TenantScope, id: string): Promise<IncidentDetail> {
   const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Incident");
   const [alerts, timeline] = await Promise.all([repo.linkedAlerts(ctx.db, row.tenant_id, id), listTimeline(ctx.db, row.tenant_id, "incident", id)]);

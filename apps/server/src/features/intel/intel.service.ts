@@ -5,6 +5,7 @@ import {
   type IntelFeed,
   type IntelImportFormat,
   type IntelImportReport,
+  type IntelStatus,
   intelFeeds,
   type KevCatalog,
   type KevEntry,
@@ -96,7 +97,7 @@ export async function importIntelFile(ctx: AppContext, feed: IntelFeed, source: 
 }
 
 /** What intel is loaded: entry counts and each feed's last load. */
-export async function intelStatus(ctx: AppContext) {
+export async function intelStatus(ctx: AppContext): Promise<IntelStatus> {
   const counts = await intelCounts(ctx.db);
   const loads = new Map((await intelLoads(ctx.db)).map((l) => [l.source, l]));
   return {
