@@ -70,7 +70,9 @@ export const importRunsSchema = z.object({
       format: z.string(),
       filename: z.string().nullable(),
       createdAt: z.string(),
-      report: freeFormRecord("The run's report as written when it ran ({} if it never finished); its fields depend on the kind and on the version that wrote it."),
+      report: freeFormRecord(
+        "The run's report as written when it ran ({} if it never finished); its fields depend on the kind and on the version that wrote it.",
+      ),
     }),
   ),
 });

@@ -73,7 +73,10 @@ describe("OpenAPI response schemas", () => {
     ]);
     const free = { type: "object", additionalProperties: {}, "x-free-form": true };
     const loose = { type: "object", properties: { id: { type: "string" } }, additionalProperties: {} };
-    const typed = { type: "object", properties: { counts: { type: "object", additionalProperties: { type: "number" } }, free, loose } };
+    const typed = {
+      type: "object",
+      properties: { counts: { type: "object", additionalProperties: { type: "number" } }, free, loose },
+    };
     expect(responseProblems({ responses: { 204: {}, 200: { content: { "application/json": { schema: typed } } } } })).toEqual([]);
   });
 

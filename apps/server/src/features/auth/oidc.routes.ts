@@ -24,7 +24,9 @@ export const oidcRoutes =
 
     app.get(
       "/auth/oidc/start",
-      { config: pub, schema: {
+      {
+        config: pub,
+        schema: {
           tags: ["auth"],
           querystring: z.object({ returnTo: z.string().max(500).optional() }),
           response: { 302: redirectResponse("To the identity provider's sign-in page.") },
