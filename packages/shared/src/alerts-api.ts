@@ -214,7 +214,6 @@ export const bulkResultSchema = z.object({
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-
 /** One `change` event of the live stream (`GET /events`, text/event-stream): what changed, in which tenant. */
 export const dataChangeSchema = z.object({
   tenantId: z.string(),

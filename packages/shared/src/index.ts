@@ -28,3 +28,5 @@ export * from "./saved-views";
 export * from "./nul";
 export * from "./responses";
 export * from "./imports";
+export * from "./test-clock";
+export * from "./health";
