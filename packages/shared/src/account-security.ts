@@ -70,3 +70,48 @@ export const reauthBodySchema = z.object({ currentPassword: z.string().min(1).ma
 
 export const tenantSecurityPolicySchema = z.object({ requireSecondFactor: z.boolean() });
 export type TenantSecurityPolicy = z.infer<typeof tenantSecurityPolicySchema>;
+
+/**
+ * WebAuthn options as @simplewebauthn builds them (PublicKeyCredential*OptionsJSON), passed to the
+ * browser as they are: the fields are typed, and loose objects keep anything a newer library
+ * version adds (extensions, hints) rather than the serializer dropping it.
+ */
+const credentialDescriptorSchema = z.looseObject({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const extensionsSchema = z.looseObject({ credProps: z.boolean().optional() });
+
+/** `POST /auth/security/passkeys/options`: for navigator.credentials.create. */
+export const passkeyRegistrationOptionsSchema = z.looseObject({
+  rp: z.looseObject({ name: z.string(), id: z.string().optional() }),
+  user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.string() })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+  authenticatorSelection: z
+    .looseObject({
+      authenticatorAttachment: z.string().optional(),
+      residentKey: z.string().optional(),
+      requireResidentKey: z.boolean().optional(),
+      userVerification: z.string().optional(),
+    })
+    .optional(),
+  hints: z.array(z.string()).optional(),
+  attestation: z.string().optional(),
+  attestationFormats: z.array(z.string()).optional(),
+  extensions: extensionsSchema.optional(),
+});
+
+/** `POST /auth/second-factor/passkey-options`: for navigator.credentials.get. */
+export const passkeyAuthenticationOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptorSchema).optional(),
+  userVerification: z.string().optional(),
+  hints: z.array(z.string()).optional(),
+  extensions: extensionsSchema.optional(),
+});
+
+/** Enrolling a second factor: recovery codes when it is the account's first, shown once; else null. */
+export const secondFactorEnrolledSchema = z.object({ recoveryCodes: z.array(z.string()).nullable() });
+export type SecondFactorEnrolled = z.infer<typeof secondFactorEnrolledSchema>;

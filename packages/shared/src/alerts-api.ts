@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { queryList as list } from "./query-list";
 import { environmentSchema, resolutionTypeSchema } from "./alerts";
-import { tacticSchema, techniqueIdSchema } from "./attack";
+import { tacticSchema, techniqueIdSchema, techniqueInfoSchema } from "./attack";
+import { freeFormRecord, freeFormValue } from "./responses";
 import { incidentStatusSchema, prioritySchema } from "./enums";
 import { slaStateSchema } from "./workflow";
 
@@ -98,6 +99,7 @@ export const alertSummarySchema = z.object({
 export type AlertSummary = z.infer<typeof alertSummarySchema>;
 
 export const alertPageSchema = z.object({ items: z.array(alertSummarySchema), nextCursor: z.string().nullable() });
+export type AlertPage = z.infer<typeof alertPageSchema>;
 
 export const transitionBodySchema = z.object({
   status: incidentStatusSchema,
@@ -127,12 +129,145 @@ export const bulkBodySchema = z.object({
     }),
   ]),
 });
+export type BulkBody = z.input<typeof bulkBodySchema>;
+export type BulkAction = BulkBody["action"];
 
 export const timelineEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actorName: z.string().nullable(),
   kind: z.string(),
-  changes: z.record(z.string(), z.unknown()),
+  changes: freeFormRecord("What the entry changed, by field: [before, after] pairs, counts or ids, as the writer recorded them."),
   comment: z.string().nullable(),
 });
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** Every field of one alert, for the detail page: the list row plus the rest. */
+export const alertDetailSchema = alertSummarySchema.extend({
+  type: z.string().nullable(),
+  description: z.string().nullable(),
+  services: z.array(z.string()),
+  sourceTools: z.array(z.string()),
+  sourceDetectionSource: z.string().nullable(),
+  resolutionType: z.string().nullable(),
+  rootCause: z.string().nullable(),
+  importedAckSlaStatus: z.string().nullable(),
+  importedRespSlaStatus: z.string().nullable(),
+  ticketId: z.string().nullable(),
+  closureNotes: z.string().nullable(),
+  detectionSla: z.string().nullable(),
+  notifySla: z.string().nullable(),
+  clientPlay: z.string().nullable(),
+  customerId: z.string().nullable(),
+  customerEnv: z.string().nullable(),
+  customerSource: z.string().nullable(),
+  deviceType: z.string().nullable(),
+  userId: z.string().nullable(),
+  userDepartment: z.string().nullable(),
+  userRiskScore: z.number().nullable(),
+  dstIp: z.string().nullable(),
+  escalatedToIncident: z.boolean(),
+  resolvedAutomatically: z.boolean().nullable(),
+  followUp: z.boolean().nullable(),
+  requiresFollowUp: z.boolean().nullable(),
+  confirmedIncident: z.boolean().nullable(),
+  avgResponseMin: z.number().nullable(),
+  avgClosureMin: z.number().nullable(),
+  avgUpdateTime: z.number().nullable(),
+  occurredAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  escalatedAt: z.string().nullable(),
+  resolveDueAt: z.string().nullable(),
+  modifiedAt: z.string().nullable(),
+  clientUpdatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  raw: freeFormValue("The record as the source sent it, or null."),
+});
+export type AlertDetail = z.infer<typeof alertDetailSchema>;
+
+/** An alert sharing a host, user or address with the one shown, and which of them it shares. */
+export const relatedAlertSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priority: prioritySchema,
+  status: incidentStatusSchema,
+  detectedAt: z.string(),
+  reason: z.string(),
+});
+export type RelatedAlert = z.infer<typeof relatedAlertSchema>;
+
+/** `GET /alerts/:id` and the answer to every change of one alert. */
+export const alertDetailResponseSchema = z.object({
+  alert: alertDetailSchema,
+  allowedMoves: z.array(incidentStatusSchema),
+  techniques: z.array(techniqueInfoSchema),
+  timeline: z.array(timelineEntrySchema),
+  related: z.array(relatedAlertSchema),
+});
+export type AlertDetailResponse = z.infer<typeof alertDetailResponseSchema>;
+
+/** A row of an ingest request that was refused, by its place in the request. */
+export const ingestRejectionSchema = z.object({
+  index: z.number(),
+  problems: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+
+/** `POST /alerts/bulk`: what the request created, updated and refused. */
+export const ingestOutcomeSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  rejected: z.array(ingestRejectionSchema),
+  ids: z.array(z.string()),
+});
+export type IngestOutcome = z.infer<typeof ingestOutcomeSchema>;
+
+/** `POST /alerts`: the alert's id and whether it was new (201) or an update (200). */
+export const alertIngestedSchema = z.object({ id: z.string(), created: z.boolean() });
+
+/** A bulk change applies to each item on its own: the ones that failed say why. */
+export const bulkResultSchema = z.object({
+  updated: z.number(),
+  results: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().optional() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** One `change` event of the live stream (`GET /events`, text/event-stream): what changed, in which tenant. */
+export const dataChangeSchema = z.object({
+  tenantId: z.string(),
+  kind: z.enum(["alert", "incident"]),
+  ids: z.array(z.string()),
+  action: z.enum(["created", "updated"]),
+});
+export type DataChange = z.infer<typeof dataChangeSchema>;
+
+/** Minutes to acknowledge, respond and resolve. */
+export const slaMinutesSchema = z.object({ ack: z.number(), respond: z.number(), resolve: z.number() });
+
+/** `GET /sla-policies`: every priority of every tenant in scope, and whether the tenant set its own. */
+export const slaPoliciesSchema = z.object({
+  items: z.array(slaMinutesSchema.extend({ tenantId: z.string(), priority: prioritySchema, custom: z.boolean() })),
+  defaults: z.record(prioritySchema, slaMinutesSchema),
+});
+export type SlaPolicies = z.infer<typeof slaPoliciesSchema>;
+
+/** `GET /alerts/stats`: mean times and SLA shares per tenant, priority or assignee over a window. */
+export const alertStatsSchema = z.object({
+  by: z.enum(["tenant", "priority", "assignee"]),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(
+    z.object({
+      key: z.string().nullable(),
+      alerts: z.number(),
+      mttaMinutes: z.number().nullable(),
+      mttrMinutes: z.number().nullable(),
+      ackMetPercent: z.number().nullable(),
+      respondMetPercent: z.number().nullable(),
+    }),
+  ),
+});
+export type AlertStats = z.infer<typeof alertStatsSchema>;

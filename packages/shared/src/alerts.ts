@@ -83,13 +83,14 @@ export type AlertInput = z.input<typeof alertInputSchema>;
 export type Alert = z.output<typeof alertInputSchema>;
 
 /** A value an importer read but could not place in its enumeration; reported, never "fixed". */
-export interface DataQualityFinding {
-  row: number;
-  field: string;
-  value: string;
-  kind: "out_of_enumeration" | "duplicate_id" | "unknown_key" | "unparsed_date" | "invalid_value";
-  message: string;
-}
+export const dataQualityFindingSchema = z.object({
+  row: z.number(),
+  field: z.string(),
+  value: z.string(),
+  kind: z.enum(["out_of_enumeration", "duplicate_id", "unknown_key", "unparsed_date", "invalid_value"]),
+  message: z.string(),
+});
+export type DataQualityFinding = z.infer<typeof dataQualityFindingSchema>;
 
 export interface RejectedRow {
   row: number;
@@ -112,19 +113,21 @@ export const alertImportFormatSchema = z.enum(alertImportFormats);
 export type AlertImportFormat = z.infer<typeof alertImportFormatSchema>;
 
 /** Stores other than alerts that rows of an alert file can belong to (OCSF vulnerability and compliance findings). */
-export type ImportDestination = "vulnerabilities" | "compliance";
+export const importDestinationSchema = z.enum(["vulnerabilities", "compliance"]);
+export type ImportDestination = z.infer<typeof importDestinationSchema>;
 
 /** In an alert import report: what another store's import made of the rows routed to it. */
-export interface RoutedImportReport {
-  destination: ImportDestination;
+export const routedImportReportSchema = z.object({
+  destination: importDestinationSchema,
   /** Rows of the alert file that belong there. */
-  rows: number;
+  rows: z.number(),
   /** That import's own run (listed under GET /imports), or `error`: why it refused the file. */
-  importId?: string;
-  created?: number;
-  updated?: number;
+  importId: z.string().optional(),
+  created: z.number().optional(),
+  updated: z.number().optional(),
   /** That import's skip reasons (it reads the whole file, so the alert rows are among them). */
-  skipped?: { reason: string; count: number }[];
-  rejectedCount?: number;
-  error?: string;
-}
+  skipped: z.array(z.object({ reason: z.string(), count: z.number() })).optional(),
+  rejectedCount: z.number().optional(),
+  error: z.string().optional(),
+});
+export type RoutedImportReport = z.infer<typeof routedImportReportSchema>;

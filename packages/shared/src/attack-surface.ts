@@ -292,3 +292,4 @@ export const surfaceImportSchema = z.object({
 export type SurfaceImport = z.output<typeof surfaceImportSchema>;
 export const surfaceImportsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 export const surfaceImportListSchema = z.object({ items: z.array(surfaceImportSchema) });
+export type SurfaceImportList = z.output<typeof surfaceImportListSchema>;

@@ -102,3 +102,10 @@ export const sessionInfoSchema = z.object({
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** `GET /auth/sessions`: the caller's signed-in sessions. */
+export const sessionListSchema = z.object({ items: z.array(sessionInfoSchema) });
+/** `POST /auth/sessions/revoke-others`: how many other sessions were ended. */
+export const revokedCountSchema = z.object({ revoked: z.number() });
+export type SessionList = z.infer<typeof sessionListSchema>;
+export type RevokedCount = z.infer<typeof revokedCountSchema>;

@@ -107,3 +107,42 @@ export type NvdPage = z.output<typeof nvdPageSchema>;
 export const intelImportFormats = ["kev-json", "kev-csv", "epss-csv", "cwe-json", "cwe-csv", "nvd-json"] as const;
 export const intelImportFormatSchema = z.enum(intelImportFormats);
 export type IntelImportFormat = z.infer<typeof intelImportFormatSchema>;
+
+/** The intel feeds a platform administrator loads: CISA KEV, FIRST EPSS and CWE names. */
+export const intelFeeds = ["kev", "epss", "cwe"] as const;
+export const intelFeedSchema = z.enum(intelFeeds);
+export type IntelFeed = z.infer<typeof intelFeedSchema>;
+
+/** `POST /intel/:feed`: what one intel file loaded. */
+export const intelImportReportSchema = z.object({
+  feed: intelFeedSchema,
+  format: intelImportFormatSchema,
+  filename: z.string().nullable(),
+  /** KEV catalog version or EPSS model version, when the file says. */
+  version: z.string().nullable(),
+  /** KEV release instant or EPSS score date, when the file says. */
+  released: z.string().nullable(),
+  rowsRead: z.number(),
+  loaded: z.number(),
+  rejected: z.array(z.object({ row: z.number(), problems: z.array(z.object({ field: z.string(), reason: z.string() })) })),
+  rejectedCount: z.number(),
+  /** Findings of all tenants newly flagged KEV (kev) or now carrying an EPSS score (epss). */
+  findingsUpdated: z.number(),
+});
+export type IntelImportReport = z.infer<typeof intelImportReportSchema>;
+
+/** `GET /intel/status`: entry counts and each feed's last load. */
+export const intelStatusSchema = z.object({
+  feeds: z.array(
+    z.object({
+      feed: intelFeedSchema,
+      entries: z.number(),
+      version: z.string().nullable(),
+      released: z.string().nullable(),
+      filename: z.string().nullable(),
+      loadedAt: z.string().nullable(),
+      loadedBy: z.string().nullable(),
+    }),
+  ),
+});
+export type IntelStatus = z.infer<typeof intelStatusSchema>;

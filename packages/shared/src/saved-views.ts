@@ -9,3 +9,5 @@ export type SavedViewBody = z.infer<typeof savedViewBodySchema>;
 
 export const savedViewSchema = z.object({ id: z.string(), name: z.string(), query: z.string(), createdAt: z.string() });
 export type SavedView = z.infer<typeof savedViewSchema>;
+export const savedViewListSchema = z.object({ items: z.array(savedViewSchema) });
+export type SavedViewList = z.infer<typeof savedViewListSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { entitledModuleSchema, roleSchema, tenantModuleSchema } from "./enums";
 import { emailSchema } from "./auth";
 import { nameLimits } from "./limits";
+import { freeFormRecord } from "./responses";
 
 export const slugSchema = z
   .string()
@@ -118,6 +119,7 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -127,7 +129,7 @@ export const auditEntrySchema = z.object({
   actorUserId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   ipAddress: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
+  details: freeFormRecord("What the event recorded; the fields depend on the event."),
 });
 
 export const notificationSchema = z.object({
@@ -149,3 +151,33 @@ export const tenantRetentionSchema = z.object({
   retentionDays: z.number().int().min(retentionLimits.minDays).max(retentionLimits.maxDays).nullable(),
 });
 export type TenantRetention = z.infer<typeof tenantRetentionSchema>;
+/** `GET /tenants`: the tenants the caller belongs to. */
+export const tenantListSchema = z.object({ items: z.array(tenantSchema) });
+/** `GET /tenants/:id/members`. */
+export const memberListSchema = z.object({ items: z.array(memberSchema) });
+/** `GET /invitations`: open and accepted invitations of the tenants in scope. */
+export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export type Invitation = z.infer<typeof invitationSchema>;
+export type CreatedInvitation = z.infer<typeof invitationCreatedSchema>;
+/** `GET /auth/invitation?token=`: what the sign-up page shows about the invitation its link carries. */
+export const invitationPreviewSchema = z.object({ email: z.string(), tenantName: z.string(), role: roleSchema });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+/** `GET /api-keys`. */
+export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
+/** `GET /audit`: one page, newest first. */
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;
+/** `GET /notifications`: one page and the unread count for the bell. */
+export const notificationPageSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number(), nextCursor: z.string().nullable() });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+/** `POST /notifications/read-all`: how many were marked read. */
+export const updatedCountSchema = z.object({ updated: z.number() });
+/** `GET` and `PUT /settings/signup`: whether self-service sign-up is open. */
+export const signupSettingsSchema = z.object({ open: z.boolean() });
+export type SignupSettings = z.infer<typeof signupSettingsSchema>;
+export type TenantList = z.infer<typeof tenantListSchema>;
+export type InvitationList = z.infer<typeof invitationListSchema>;
+export type InvitationCreateBody = z.infer<typeof invitationCreateBodySchema>;
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+export type MemberList = z.infer<typeof memberListSchema>;

@@ -112,6 +112,7 @@ export const findingSummarySchema = z.object({
 export type FindingSummary = z.infer<typeof findingSummarySchema>;
 
 export const findingPageSchema = z.object({ items: z.array(findingSummarySchema), nextCursor: z.string().nullable() });
+export type FindingPage = z.infer<typeof findingPageSchema>;
 
 export const findingSourceSchema = z.object({
   scanner: z.string(),
@@ -165,11 +166,6 @@ export const findingBulkBodySchema = z.object({
   ]),
 });
 export type FindingBulkBody = z.infer<typeof findingBulkBodySchema>;
-
-export const bulkResultSchema = z.object({
-  updated: z.number(),
-  results: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.string().optional() })),
-});
 
 /** CSV columns of the finding export, in order. */
 export const findingCsvColumns = [
@@ -269,6 +265,7 @@ export const assetSummarySchema = z.object({
 export type AssetSummary = z.infer<typeof assetSummarySchema>;
 
 export const assetPageSchema = z.object({ items: z.array(assetSummarySchema), nextCursor: z.string().nullable() });
+export type AssetPage = z.infer<typeof assetPageSchema>;
 
 /** The asset page: its fields and a summary of its findings (the rows come from /findings?assetId=). */
 export const assetDetailSchema = z.object({
@@ -299,3 +296,11 @@ export const remediationSlaBodySchema = z.object({
     .max(4),
 });
 export type RemediationSlaBody = z.infer<typeof remediationSlaBodySchema>;
+export type RemediationSlaItem = z.infer<typeof remediationSlaItemSchema>;
+
+/** `GET /remediation-sla`: days to fix per severity for every tenant in scope, and the defaults. */
+export const remediationSlaSchema = z.object({ items: z.array(remediationSlaItemSchema), defaults: z.record(prioritySchema, z.number()) });
+export type RemediationSla = z.infer<typeof remediationSlaSchema>;
+/** `PUT /remediation-sla`: the same, and how many open findings got a new due date. */
+export const remediationSlaSavedSchema = remediationSlaSchema.extend({ recomputed: z.number() });
+export type RemediationSlaSaved = z.infer<typeof remediationSlaSavedSchema>;

@@ -1,22 +1,6 @@
+import type { LayerTechnique, NavigatorLayer, ParsedLayer } from "@watchfloor/shared";
 import { ImportFileError } from "./types";
 
-export interface LayerTechnique {
-  techniqueID: string;
-  tactic: string | null;
-  score: number | null;
-  color: string | null;
-  comment: string | null;
-  enabled: boolean;
-}
-
-export interface ParsedLayer {
-  name: string;
-  description: string;
-  domain: string;
-  formatVersion: string;
-  techniques: LayerTechnique[];
-  warnings: string[];
-}
 
 const legacyDomains: Record<string, string> = {
   "mitre-enterprise": "enterprise-attack",
@@ -86,7 +70,7 @@ export function buildNavigatorLayer(options: {
   name: string;
   description: string;
   techniques: { id: string; alerts: number; incidents: string[] }[];
-}) {
+}): NavigatorLayer {
   const max = Math.max(1, ...options.techniques.map((t) => t.alerts));
   return {
     name: options.name,

@@ -1,12 +1,8 @@
 import { EventEmitter } from "node:events";
+import type { DataChange } from "@watchfloor/shared";
 
-/** What changed, for live views; subscribers filter by the tenants they may see. */
-export interface DataChange {
-  tenantId: string;
-  kind: "alert" | "incident";
-  ids: string[];
-  action: "created" | "updated";
-}
+/** What changed, for live views (the contract's DataChange); subscribers filter by the tenants they may see. */
+export type { DataChange };
 
 /**
  * The change feed behind the server-sent events stream. In one process it is an event emitter;

@@ -1,4 +1,4 @@
-import type { Member } from "@watchfloor/shared";
+import type { MemberList } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useCan } from "@/lib/permissions";
@@ -7,10 +7,12 @@ import { useCan } from "@/lib/permissions";
  * The tenant's members: the one query behind every assignee and owner picker. Listing members
  * needs admin rights in the tenant (403 otherwise), so pickers ask only when the person has them.
  */
+export const tenantMembersQueryKey = (tenantId: string) => ["tenant-members", tenantId] as const;
+
 export const tenantMembersQueryOptions = (tenantId: string) =>
   queryOptions({
-    queryKey: ["tenant-members", tenantId],
-    queryFn: () => api.get<{ items: Member[] }>(`/tenants/${encodeURIComponent(tenantId)}/members`).then((r) => r.items),
+    queryKey: tenantMembersQueryKey(tenantId),
+    queryFn: () => api.get<MemberList>(`/tenants/${encodeURIComponent(tenantId)}/members`).then((r) => r.items),
     staleTime: 5 * 60_000,
   });
 

@@ -65,6 +65,13 @@ export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unk
  * A bulk request body: a JSON array or NDJSON text. Big bodies are validated and normalised
  * in the ingest worker while this thread writes the chunks it has finished.
  */
+/** The id of the one alert a single-alert ingest wrote (its body was validated, so it was written). */
+export function ingestedId(outcome: IngestOutcome): string {
+  const [id] = outcome.ids;
+  if (id === undefined) throw new Error("A validated alert was not written.");
+  return id;
+}
+
 export async function ingestBulk(ctx: AppContext, tenantId: string, body: unknown, doer: Doer): Promise<IngestOutcome> {
   if (Buffer.isBuffer(body)) {
     // Big NDJSON bodies go to the worker undecoded: this thread never turns them into a string.

@@ -1,4 +1,4 @@
-import type { AlertSummary, IncidentStatus, Priority } from "@watchfloor/shared";
+import type { AlertDetail, AlertSummary, IncidentStatus, Priority } from "@watchfloor/shared";
 import type { AlertsTable } from "../../db/tables";
 import { iso, isoOrNull } from "../../lib/time";
 import { slaState } from "./sla";
@@ -46,8 +46,8 @@ export function toSummary(row: SummaryRow, now: number): AlertSummary {
 
 const bool = (v: number | null) => (v == null ? null : v === 1);
 
-/** Every field of the alert, for the detail page. */
-export function toDetail(row: Row, now: number) {
+/** Every field of the alert, for the detail page; typed by the contract, so a field it lacks fails here rather than being dropped by the serializer. */
+export function toDetail(row: Row, now: number): AlertDetail {
   return {
     ...toSummary(row, now),
     type: row.type,

@@ -1,9 +1,16 @@
 import { Readable } from "node:stream";
-import { alertListQuerySchema } from "@watchfloor/shared";
+import { alertListQuerySchema, textResponse } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { sendStream } from "../../http/send-stream";
 import { exportAlertsCsv } from "./alert-export";
 import { serveLiveStream } from "./live-stream";
+
+const csv = textResponse("text/csv", "The filtered alerts as CSV, one row per alert, at most 1,000.");
+const stream = textResponse(
+  "text/event-stream",
+  "Server-sent events: `change` events whose data is a DataChange ({tenantId, kind, ids, action}), and keep-alive comments.",
+);
 
 /** CSV export and the server-sent change feed: the two long-lived responses. */
 export const alertLiveRoutes =
@@ -11,15 +18,15 @@ export const alertLiveRoutes =
   async (app) => {
     const read = { policy: { access: "tenant", permission: "tenant.read" } } as const;
 
-    app.get("/alerts/export.csv", { config: read, schema: { tags: ["alerts"], querystring: alertListQuerySchema.omit({ cursor: true, limit: true }) } }, async (request, reply) => {
+    app.get("/alerts/export.csv", { config: read, schema: { tags: ["alerts"], querystring: alertListQuerySchema.omit({ cursor: true, limit: true }), response: { 200: csv } } }, async (request, reply) => {
       const query = { ...request.query, limit: 1000 };
       const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
       reply.header("content-type", "text/csv; charset=utf-8");
       reply.header("content-disposition", `attachment; filename="watchfloor-alerts-${stamp}.csv"`);
-      return reply.send(Readable.from(exportAlertsCsv(ctx, request.scope.tenantIds, query)));
+      return sendStream(reply, Readable.from(exportAlertsCsv(ctx, request.scope.tenantIds, query)));
     });
 
     // One stream per tab: changes to alerts and incidents of the tenants in scope, ended when the
     // session, membership or key behind it changes (live-stream.ts).
-    app.get("/events", { config: read, schema: { tags: ["alerts"], hide: false } }, (request, reply) => serveLiveStream(ctx, app.server, request, reply));
+    app.get("/events", { config: read, schema: { tags: ["alerts"], hide: false, response: { 200: stream } } }, (request, reply) => serveLiveStream(ctx, app.server, request, reply));
   };

@@ -1,37 +1,27 @@
 import {
+  alertDetailResponseSchema,
+  alertIngestedSchema,
   alertInputSchema,
   alertListQuerySchema,
   alertPageSchema,
   assignBodySchema,
   bulkBodySchema,
+  bulkResultSchema,
   commentBodySchema,
+  ingestOutcomeSchema,
   transitionBodySchema,
 } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { ingestAlerts, ingestBulk } from "./alert-ingest.service";
+import { ingestAlerts, ingestBulk, ingestedId } from "./alert-ingest.service";
 import { ingestTenant } from "../../http/tenant-scope";
 import * as service from "./alerts.service";
 import { doerOf } from "../../http/actor";
 import { closeIngestWorker } from "./ingest-pool";
 
 const alertParams = z.object({ alertId: z.string() });
-const detail = z.object({
-  alert: z.record(z.string(), z.unknown()),
-  allowedMoves: z.array(z.string()),
-  techniques: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string().nullable(),
-      status: z.string(),
-      tactics: z.array(z.string()),
-      url: z.string().nullable(),
-    }),
-  ),
-  timeline: z.array(z.unknown()),
-  related: z.array(z.unknown()),
-});
+const detail = alertDetailResponseSchema;
 const tenantQuery = z.object({ tenantId: z.string().optional() });
 
 export const alertRoutes =
@@ -50,17 +40,17 @@ export const alertRoutes =
 
     app.post(
       "/alerts",
-      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, body: alertInputSchema } },
+      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, body: alertInputSchema, response: { 200: alertIngestedSchema, 201: alertIngestedSchema } } },
       async (request, reply) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const outcome = await ingestAlerts(ctx, tenantId, [request.body], await doerOf(ctx, request));
-        return reply.status(outcome.created ? 201 : 200).send({ id: outcome.ids[0], created: outcome.created === 1 });
+        return reply.status(outcome.created ? 201 : 200).send({ id: ingestedId(outcome), created: outcome.created === 1 });
       },
     );
 
     app.post(
       "/alerts/bulk",
-      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery }, bodyLimit: 256 * 1024 * 1024 },
+      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, response: { 200: ingestOutcomeSchema } }, bodyLimit: 256 * 1024 * 1024 },
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         return ingestBulk(ctx, tenantId, request.body, await doerOf(ctx, request));
@@ -100,7 +90,7 @@ export const alertRoutes =
         service.commentOnAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.comment),
     );
 
-    app.post("/alerts/bulk-update", { config: write, schema: { tags: ["alerts"], body: bulkBodySchema } }, async (request) => {
+    app.post("/alerts/bulk-update", { config: write, schema: { tags: ["alerts"], body: bulkBodySchema, response: { 200: bulkResultSchema } } }, async (request) => {
       const { ids, action } = request.body;
       return service.bulkAlerts(ctx, request.scope, await doerOf(ctx, request), ids, action);
     });

@@ -1,9 +1,12 @@
 import {
+  type AlertDetailResponse,
   type AlertListQuery,
+  type BulkResult,
   allowedMoves,
   closeNeedsResolution,
   errorCodes,
   type IncidentStatus,
+  type Priority,
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -37,7 +40,7 @@ export async function listAlerts(ctx: AppContext, scope: TenantScope, query: Ale
   };
 }
 
-export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) {
+export async function getAlert(ctx: AppContext, scope: TenantScope, id: string): Promise<AlertDetailResponse> {
   const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Alert");
   const now = ctx.now();
@@ -61,7 +64,7 @@ export async function getAlert(ctx: AppContext, scope: TenantScope, id: string) 
       comment: t.comment,
       })),
     ],
-    related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority, status: r.status, detectedAt: iso(r.detected_at), reason: r.reason })),
+    related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority as Priority, status: r.status as IncidentStatus, detectedAt: iso(r.detected_at), reason: r.reason })),
   };
 }
 
@@ -157,7 +160,7 @@ export async function bulkAlerts(
   doer: Doer,
   ids: string[],
   action: { type: "assign"; assigneeUserId: string | null } | ({ type: "status" } & TransitionBody),
-) {
+): Promise<BulkResult> {
   const rows = [];
   for (const id of new Set(ids)) {
     const row = await repo.findAlert(ctx.db, scope.tenantIds, id);

@@ -1,4 +1,4 @@
-import { defaultSlaMinutes, priorities, prioritySchema } from "@watchfloor/shared";
+import { alertStatsSchema, defaultSlaMinutes, okSchema, priorities, prioritySchema, slaPoliciesSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -19,7 +19,7 @@ const share = (met: number, total: number) => (Number(total) ? Math.round((Numbe
 export const slaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/sla-policies", { config: { policy: { access: "tenant", permission: "tenant.read" } }, schema: { tags: ["sla"] } }, async (request) => {
+    app.get("/sla-policies", { config: { policy: { access: "tenant", permission: "tenant.read" } }, schema: { tags: ["sla"], response: { 200: slaPoliciesSchema } } }, async (request) => {
       const items = [];
       for (const tenantId of request.scope.tenantIds) {
         const own = await slaPolicies(ctx.db, tenantId);
@@ -30,7 +30,7 @@ export const slaRoutes =
 
     app.put(
       "/sla-policies/:tenantId",
-      { config: { policy: { access: "tenant", permission: "tenant.manage" } }, schema: { tags: ["sla"], params: z.object({ tenantId: z.string() }), body: policyBody } },
+      { config: { policy: { access: "tenant", permission: "tenant.manage" } }, schema: { tags: ["sla"], params: z.object({ tenantId: z.string() }), body: policyBody, response: { 200: okSchema } } },
       async (request) => {
         assertTenantInScope(request.scope, request.params.tenantId);
         for (const [i, p] of request.body.policies.entries()) {
@@ -52,6 +52,7 @@ export const slaRoutes =
             from: z.iso.datetime({ offset: true }).optional(),
             to: z.iso.datetime({ offset: true }).optional(),
           }),
+          response: { 200: alertStatsSchema },
         },
       },
       async (request) => {

@@ -1,4 +1,9 @@
-import { apiKeyCreateBodySchema, apiKeyCreatedSchema, apiKeySchema } from "@watchfloor/shared";
+import {
+  apiKeyCreateBodySchema,
+  apiKeyCreatedSchema,
+  apiKeyListSchema,
+  apiKeySchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -12,7 +17,7 @@ export const apiKeyRoutes =
 
     app.get(
       "/api-keys",
-      { config: { policy }, schema: { tags: ["api keys"], response: { 200: z.object({ items: z.array(apiKeySchema) }) } } },
+      { config: { policy }, schema: { tags: ["api keys"], response: { 200: apiKeyListSchema } } },
       async (request) => ({ items: await service.listKeys(ctx, request.scope) }),
     );
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { catalogueTechniquesSchema } from "@watchfloor/shared";
+import { catalogueImportSchema, catalogueSummarySchema, catalogueTechniquesSchema, techniqueInfoListSchema } from "@watchfloor/shared";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { catalogueSummary } from "./attack.repository";
@@ -13,11 +13,11 @@ export const attackRoutes =
   async (app) => {
     app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BUNDLE_LIMIT }, (_request, body, done) => done(null, body));
 
-    app.post("/attack/import", { config: { policy: { access: "platform" } }, bodyLimit: BUNDLE_LIMIT, schema: { tags: ["attack"] } }, async (request) =>
+    app.post("/attack/import", { config: { policy: { access: "platform" } }, bodyLimit: BUNDLE_LIMIT, schema: { tags: ["attack"], response: { 200: catalogueImportSchema } } }, async (request) =>
       importAttackBundle(ctx, String(request.body ?? "")),
     );
 
-    app.get("/attack/catalogue", { config: { policy: { access: "user" } }, schema: { tags: ["attack"] } }, async () => ({
+    app.get("/attack/catalogue", { config: { policy: { access: "user" } }, schema: { tags: ["attack"], response: { 200: catalogueSummarySchema } } }, async () => ({
       domains: (await catalogueSummary(ctx.db)).map((d) => ({
         domain: d.domain,
         total: Number(d.total),
@@ -37,7 +37,7 @@ export const attackRoutes =
 
     app.get(
       "/attack/techniques",
-      { config: { policy: { access: "user" } }, schema: { tags: ["attack"], querystring: z.object({ ids: z.string().max(4000) }) } },
+      { config: { policy: { access: "user" } }, schema: { tags: ["attack"], querystring: z.object({ ids: z.string().max(4000) }), response: { 200: techniqueInfoListSchema } } },
       async (request) => ({ items: await describeTechniques(ctx, request.query.ids.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean).slice(0, 200)) }),
     );
   };

@@ -1,21 +1,12 @@
-import { type CatalogueTechniques, tacticShortName } from "@watchfloor/shared";
+import { type CatalogueImport, type CatalogueTechniques, tacticShortName, type TechniqueInfo } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { parseAttackBundle } from "../../importers/stix-attack";
 import { ImportFileError } from "../../importers/types";
 import * as repo from "./attack.repository";
 
-export interface TechniqueInfo {
-  id: string;
-  name: string | null;
-  /** current | revoked | deprecated | unknown (named by an alert, absent from the catalogue) */
-  status: "current" | "revoked" | "deprecated" | "unknown";
-  tactics: string[];
-  url: string | null;
-}
-
 /** Loads a STIX bundle into the catalogue, replacing the domains it covers, in one transaction. */
-export async function importAttackBundle(ctx: AppContext, text: string) {
+export async function importAttackBundle(ctx: AppContext, text: string): Promise<CatalogueImport> {
   let catalogue: ReturnType<typeof parseAttackBundle>;
   try {
     catalogue = parseAttackBundle(text);

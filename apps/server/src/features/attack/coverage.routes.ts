@@ -1,3 +1,4 @@
+import { attackCoverageSchema, attackMatrixSchema, navigatorLayerSchema, parsedLayerSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -24,15 +25,15 @@ export const coverageRoutes =
       return { tenantIds, from, to };
     };
 
-    app.get("/attack/matrix", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) =>
+    app.get("/attack/matrix", { config: read, schema: { tags: ["attack"], querystring: windowQuery, response: { 200: attackMatrixSchema } } }, async (request) =>
       attackMatrix(ctx, window(request.scope.tenantIds, request.query)),
     );
 
-    app.get("/attack/coverage", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request) =>
+    app.get("/attack/coverage", { config: read, schema: { tags: ["attack"], querystring: windowQuery, response: { 200: attackCoverageSchema } } }, async (request) =>
       attackCoverage(ctx, window(request.scope.tenantIds, request.query)),
     );
 
-    app.get("/attack/layer", { config: read, schema: { tags: ["attack"], querystring: windowQuery } }, async (request, reply) => {
+    app.get("/attack/layer", { config: read, schema: { tags: ["attack"], querystring: windowQuery, response: { 200: navigatorLayerSchema } } }, async (request, reply) => {
       const data = await attackCoverage(ctx, window(request.scope.tenantIds, request.query));
       reply.header("content-disposition", `attachment; filename="watchfloor-attack-${data.from.slice(0, 10)}-${data.to.slice(0, 10)}.json"`);
       return buildNavigatorLayer({
@@ -44,7 +45,7 @@ export const coverageRoutes =
 
     // Reads a layer to overlay on the matrix; nothing is stored.
     app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: LAYER_LIMIT }, (_request, body, done) => done(null, body));
-    app.post("/attack/layers/parse", { config: { policy: { access: "user" } }, bodyLimit: LAYER_LIMIT, schema: { tags: ["attack"] } }, async (request) => {
+    app.post("/attack/layers/parse", { config: { policy: { access: "user" } }, bodyLimit: LAYER_LIMIT, schema: { tags: ["attack"], response: { 200: parsedLayerSchema } } }, async (request) => {
       try {
         return parseNavigatorLayer(String(request.body ?? ""));
       } catch (error) {

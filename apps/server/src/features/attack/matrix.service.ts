@@ -1,4 +1,4 @@
-import { tactics } from "@watchfloor/shared";
+import { type AttackCoverage, type AttackMatrix, type MatrixItem, tactics } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { freshPlan } from "../rollups/rollup-window";
 import type { WindowPlan } from "../rollups/rollup-units";
@@ -18,7 +18,7 @@ const rollupPlan: Planner = (ctx, w) => freshPlan(ctx, w.tenantIds, w.from, w.to
 export const directPlan: Planner = async (_ctx, w) => ({ blocks: [], partial: w.from < w.to ? [[w.from, w.to]] : [] });
 
 /** Alerts per technique (most first) and per tactic over the window, with the incidents holding them. */
-export async function attackCoverage(ctx: AppContext, window: Window, planner: Planner = rollupPlan) {
+export async function attackCoverage(ctx: AppContext, window: Window, planner: Planner = rollupPlan): Promise<AttackCoverage> {
   const plan = await planner(ctx, window);
   const counts = await attackActivity(ctx.db, window.tenantIds, plan);
   const incidents = await incidentsByTechnique(ctx.db, window.tenantIds, plan);
@@ -37,17 +37,6 @@ export async function attackCoverage(ctx: AppContext, window: Window, planner: P
   };
 }
 
-export interface MatrixItem {
-  techniqueId: string;
-  name: string | null;
-  /** Latest detection of the technique in the window. */
-  date: string;
-  /** "D-3": whole days between that detection and now. */
-  label: string;
-  alerts: number;
-  highlight: boolean;
-  incidents: { id: string; reference: string }[];
-}
 
 /**
  * The attack-matrix timeline (spec "Attack-matrix tactic group"): the 14 tactics in kill-chain
@@ -55,7 +44,7 @@ export interface MatrixItem {
  * holds one of their alerts. A technique sits under its catalogue tactics, or under the tactics
  * its alerts name when the catalogue does not know it.
  */
-export async function attackMatrix(ctx: AppContext, window: Window, planner: Planner = rollupPlan) {
+export async function attackMatrix(ctx: AppContext, window: Window, planner: Planner = rollupPlan): Promise<AttackMatrix> {
   const { tenantIds, from, to } = window;
   const now = ctx.now();
   const plan = await planner(ctx, window);

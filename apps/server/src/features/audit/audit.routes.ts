@@ -1,4 +1,7 @@
-import { auditEntrySchema, auditEventSchema } from "@watchfloor/shared";
+import {
+  auditEventSchema,
+  auditPageSchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -20,7 +23,7 @@ export const auditRoutes =
             cursor: z.string().max(200).optional(),
             event: auditEventSchema.optional(),
           }),
-          response: { 200: z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() }) },
+          response: { 200: auditPageSchema },
         },
       },
       async (request) => {

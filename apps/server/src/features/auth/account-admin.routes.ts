@@ -1,11 +1,14 @@
-import { adminPasswordResetBodySchema } from "@watchfloor/shared";
+import {
+  adminPasswordResetBodySchema,
+  okSchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { accountActorOf } from "../../http/auth-guard";
 import * as service from "./account-admin.service";
 
-const ok = z.object({ ok: z.literal(true) });
+const ok = okSchema;
 
 /**
  * Administrators acting on another person's account (a forgotten password, a lost second

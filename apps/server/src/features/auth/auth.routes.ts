@@ -1,10 +1,12 @@
 import {
   currentUserSchema,
+  okSchema,
   passwordChangeBodySchema,
   preferencesSchema,
   profileUpdateBodySchema,
+  revokedCountSchema,
+  sessionListSchema,
   sessionPendingSteps,
-  sessionInfoSchema,
   sessionResponseSchema,
   signInBodySchema,
   signUpBodySchema,
@@ -30,7 +32,7 @@ const meta = (request: FastifyRequest): service.ClientMeta => ({
   userAgent: request.headers["user-agent"] ?? null,
 });
 
-const ok = z.object({ ok: z.literal(true) });
+const ok = okSchema;
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -109,7 +111,7 @@ export const authRoutes =
       return prefs;
     });
 
-    app.get("/auth/sessions", { config: self, schema: { tags: ["auth"], response: { 200: z.object({ items: z.array(sessionInfoSchema) }) } } }, async (request) => {
+    app.get("/auth/sessions", { config: self, schema: { tags: ["auth"], response: { 200: sessionListSchema } } }, async (request) => {
       const auth = sessionAuth(request);
       const rows = await sessions.listUserSessions(ctx.db, auth.userId, ctx.now());
       return {
@@ -124,7 +126,7 @@ export const authRoutes =
       };
     });
 
-    app.post("/auth/sessions/revoke-others", { config: self, schema: { tags: ["auth"], response: { 200: z.object({ revoked: z.number() }) } } }, async (request) => {
+    app.post("/auth/sessions/revoke-others", { config: self, schema: { tags: ["auth"], response: { 200: revokedCountSchema } } }, async (request) => {
       const auth = sessionAuth(request);
       return { revoked: await sessions.deleteUserSessions(ctx.db, auth.userId, auth.sessionId) };
     });

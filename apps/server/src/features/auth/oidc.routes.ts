@@ -1,3 +1,4 @@
+import { redirectResponse } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as client from "openid-client";
 import { z } from "zod";
@@ -23,7 +24,14 @@ export const oidcRoutes =
 
     app.get(
       "/auth/oidc/start",
-      { config: pub, schema: { tags: ["auth"], querystring: z.object({ returnTo: z.string().max(500).optional() }) } },
+      {
+        config: pub,
+        schema: {
+          tags: ["auth"],
+          querystring: z.object({ returnTo: z.string().max(500).optional() }),
+          response: { 302: redirectResponse("To the identity provider's sign-in page.") },
+        },
+      },
       async (request, reply) => {
         if (!oidcEnabled(ctx)) throw notFound("Single sign-on");
         const config = await oidcConfig(ctx);
@@ -52,7 +60,8 @@ export const oidcRoutes =
       },
     );
 
-    app.get("/auth/oidc/callback", { config: pub, schema: { tags: ["auth"] } }, async (request, reply) => {
+    const back = redirectResponse("Signed in: to the page asked for (or /dashboard); refused: to /login?error=<reason>.");
+    app.get("/auth/oidc/callback", { config: pub, schema: { tags: ["auth"], response: { 302: back } } }, async (request, reply) => {
       if (!oidcEnabled(ctx)) throw notFound("Single sign-on");
       const fail = (reason: string) => reply.redirect(`/login?error=${encodeURIComponent(reason)}`);
       const raw = request.cookies[STATE_COOKIE];

@@ -1,8 +1,12 @@
 import {
   accountSecuritySchema,
+  okSchema,
+  passkeyAuthenticationOptionsSchema,
   passkeyRegisterBodySchema,
+  passkeyRegistrationOptionsSchema,
   reauthBodySchema,
   recoveryCodesSchema,
+  secondFactorEnrolledSchema,
   secondFactorVerifyBodySchema,
   totpConfirmBodySchema,
   totpEnrolmentSchema,
@@ -17,11 +21,15 @@ import { publicBase } from "../../http/public-url";
 import type { WebOrigin } from "./passkeys";
 import * as service from "./second-factor.service";
 
-const ok = z.object({ ok: z.literal(true) });
-const enrolledSchema = z.object({ recoveryCodes: z.array(z.string()).nullable() });
-/** WebAuthn options go to the browser as they are (PublicKeyCredential*OptionsJSON). */
-const webauthnOptionsSchema = z.record(z.string(), z.unknown());
-const asJson = (options: object) => options as Record<string, unknown>;
+const ok = okSchema;
+const enrolledSchema = secondFactorEnrolledSchema;
+/**
+ * @simplewebauthn's option interfaces have no index signature, so TypeScript will not match them
+ * to the loose contract objects; the contract types their fields and the serializer checks them.
+ */
+const asOptions = <T>(options: object) => options as T;
+type RegistrationOptions = z.output<typeof passkeyRegistrationOptionsSchema>;
+type AuthenticationOptions = z.output<typeof passkeyAuthenticationOptionsSchema>;
 
 const who = (request: FastifyRequest): service.SessionRef => {
   const auth = sessionAuth(request);
@@ -59,8 +67,8 @@ export const secondFactorRoutes =
       service.confirmTotp(ctx, who(request), request.body.factorId, request.body.code, meta(request)),
     );
 
-    app.post("/auth/security/passkeys/options", { config: enrol, schema: { tags, response: { 200: webauthnOptionsSchema } } }, async (request) =>
-      asJson(await service.passkeyRegistrationOptions(ctx, who(request), webOrigin(ctx, request))),
+    app.post("/auth/security/passkeys/options", { config: enrol, schema: { tags, response: { 200: passkeyRegistrationOptionsSchema } } }, async (request) =>
+      asOptions<RegistrationOptions>(await service.passkeyRegistrationOptions(ctx, who(request), webOrigin(ctx, request))),
     );
 
     app.post("/auth/security/passkeys", { config: enrol, schema: { tags, body: passkeyRegisterBodySchema, response: { 200: enrolledSchema } } }, async (request) =>
@@ -80,8 +88,8 @@ export const secondFactorRoutes =
       codes: await service.regenerateRecoveryCodes(ctx, who(request), request.body.currentPassword, meta(request)),
     }));
 
-    app.post("/auth/second-factor/passkey-options", { config: signInStep, schema: { tags, response: { 200: webauthnOptionsSchema } } }, async (request) =>
-      asJson(await service.passkeyAuthenticationOptions(ctx, who(request), webOrigin(ctx, request))),
+    app.post("/auth/second-factor/passkey-options", { config: signInStep, schema: { tags, response: { 200: passkeyAuthenticationOptionsSchema } } }, async (request) =>
+      asOptions<AuthenticationOptions>(await service.passkeyAuthenticationOptions(ctx, who(request), webOrigin(ctx, request))),
     );
 
     app.post("/auth/second-factor/verify", { config: signInStep, schema: { tags, body: secondFactorVerifyBodySchema, response: { 200: ok } } }, async (request) => {

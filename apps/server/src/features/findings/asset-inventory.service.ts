@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity } from "@watchfloor/shared";
+import type { AssetImportReport, Finding, FindingSeverity } from "@watchfloor/shared";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context";
 import type { AssetIdentitiesTable, AssetsTable, DB, FindingsTable } from "../../db/tables";
@@ -11,7 +11,7 @@ import type { Doer } from "../../http/actor";
 import { existingFindings, lockTenantForImport, moveDueDate, remediationSlaDays, setTriageState, upsertFindings, upsertSources } from "./findings-import.repository";
 import { assignableMembersByName } from "./findings.repository";
 import { mergeFinding, newFindingRow } from "./findings-import.rows";
-import { ImportTally, type ImportTallyReport, malformedFile } from "../imports/import-tally";
+import { ImportTally, malformedFile } from "../imports/import-tally";
 import { type InventoryEvent, type InventoryRecord, readAssetInventory } from "./asset-inventory";
 import { identitiesOf } from "../assets/assets-match";
 import { type AssetRow, assetsByKey, cweNames, findIdentityOwners, insertAssets, insertIdentities, syncFindingAssetFields, updateAssetFields } from "../assets/assets.repository";
@@ -28,15 +28,7 @@ async function* inventoryEvents(source: ImportSource, offThread?: boolean): Asyn
   yield* parsedOffThread<{ path: string }, InventoryEvent>(startWorker(import.meta.url, "./asset-inventory.worker.ts", "asset-inventory-worker"), { path: source.path });
 }
 
-export interface AssetImportReport extends ImportTallyReport {
-  importId: string;
-  format: "asset-inventory";
-  filename: string | null;
-  assetsCreated: number;
-  assetsUpdated: number;
-  findingsCreated: number;
-  findingsUpdated: number;
-}
+export type { AssetImportReport };
 
 /**
  * Imports the spec's vulnerable-asset records into a tenant's inventory in one transaction:

@@ -1,17 +1,15 @@
-import { remediationSlaBodySchema, remediationSlaItemSchema } from "@watchfloor/shared";
+import { remediationSlaBodySchema, remediationSlaSavedSchema, remediationSlaSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../context";
 import { listRemediationSla, saveRemediationSlaPolicies } from "./finding-sla.service";
 
 const tags = ["findings"];
-const slaAnswer = z.object({ items: z.array(remediationSlaItemSchema), defaults: z.record(z.string(), z.number()) });
 
 /** Remediation SLA: days to fix an open finding, per tenant and severity. */
 export const findingSlaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/remediation-sla", { config: { policy: { access: "tenant", permission: "tenant.read" } }, schema: { tags, response: { 200: slaAnswer } } }, async (request) =>
+    app.get("/remediation-sla", { config: { policy: { access: "tenant", permission: "tenant.read" } }, schema: { tags, response: { 200: remediationSlaSchema } } }, async (request) =>
       listRemediationSla(ctx, request.scope.tenantIds),
     );
 
@@ -20,7 +18,7 @@ export const findingSlaRoutes =
       "/remediation-sla",
       {
         config: { policy: { access: "tenant", permission: "tenant.manage" } },
-        schema: { tags, body: remediationSlaBodySchema, response: { 200: slaAnswer.extend({ recomputed: z.number() }) } },
+        schema: { tags, body: remediationSlaBodySchema, response: { 200: remediationSlaSavedSchema } },
       },
       async (request) => saveRemediationSlaPolicies(ctx, request.scope, request.body),
     );

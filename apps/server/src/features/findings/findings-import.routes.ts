@@ -1,4 +1,4 @@
-import { uploadLimits } from "@watchfloor/shared";
+import { assetImportReportSchema, findingImportReportSchema, uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -30,6 +30,7 @@ export const findingImportRoutes =
             filename: z.string().max(255).optional(),
             partial: booleanFlag.optional(),
           }),
+          response: { 200: findingImportReportSchema },
         },
       },
       async (request) => {
@@ -49,6 +50,7 @@ export const findingImportRoutes =
           tags: ["imports"],
           description: "Import vulnerable-asset records of the spec's shape (JSON array or CSV, raw body) into the asset inventory.",
           querystring: z.object({ tenantId: z.string().optional(), filename: z.string().max(255).optional() }),
+          response: { 200: assetImportReportSchema },
         },
       },
       async (request) => {

@@ -1,4 +1,4 @@
-import { type Finding, type FindingImportFormat, findingImportFormats, type FindingSeverity } from "@watchfloor/shared";
+import { type Finding, type FindingImportFormat, type FindingImportReport, findingImportFormats, type FindingSeverity } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { detectFindingFormat } from "../../importers/findings";
@@ -7,7 +7,7 @@ import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
 import { addTimeline } from "../timeline/timeline.repository";
-import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "../imports/import-tally";
+import { ImportTally, malformedFile, readHead } from "../imports/import-tally";
 import { refreshRiskAfterImport } from "../risk/risk-snapshots.service";
 import { AssetResolver } from "./findings-import.assets";
 import { findingEvents } from "./findings-import.events";
@@ -25,21 +25,7 @@ import {
 
 const BATCH = 500;
 
-export interface FindingImportReport extends ImportTallyReport {
-  importId: string;
-  format: FindingImportFormat;
-  filename: string | null;
-  /** False for `--partial` imports, which never mark findings fixed. */
-  fullScan: boolean;
-  created: number;
-  updated: number;
-  /** Records folded into a finding another record of the same file already gave. */
-  merged: number;
-  reopened: number;
-  fixed: number;
-  assetsCreated: number;
-  assetsMatched: number;
-}
+export type { FindingImportReport };
 
 export async function resolveFindingFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<FindingImportFormat> {
   if (format) {

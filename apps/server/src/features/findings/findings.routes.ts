@@ -9,16 +9,19 @@ import {
   findingListQuerySchema,
   findingPageSchema,
   findingStatusBodySchema,
+  textResponse,
 } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { sendStream } from "../../http/send-stream";
 import { exportFindingsCsv } from "./findings-export";
 import * as service from "./findings.service";
 
 const findingParams = z.object({ findingId: z.string() });
 const tags = ["findings"];
+const csv = textResponse("text/csv", "The filtered findings as CSV, one row per finding.");
 
 /** The vulnerable-asset list (Risk > Vulnerabilities): findings with their assets, and their workflow. */
 export const findingRoutes =
@@ -31,11 +34,11 @@ export const findingRoutes =
       service.listFindings(ctx, request.scope, request.query),
     );
 
-    app.get("/findings/export.csv", { config: read, schema: { tags, querystring: findingExportQuerySchema } }, async (request, reply) => {
+    app.get("/findings/export.csv", { config: read, schema: { tags, querystring: findingExportQuerySchema, response: { 200: csv } } }, async (request, reply) => {
       const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
       reply.header("content-type", "text/csv; charset=utf-8");
       reply.header("content-disposition", `attachment; filename="watchfloor-findings-${stamp}.csv"`);
-      return reply.send(Readable.from(exportFindingsCsv(ctx, request.scope.tenantIds, request.query)));
+      return sendStream(reply, Readable.from(exportFindingsCsv(ctx, request.scope.tenantIds, request.query)));
     });
 
     app.get("/findings/:findingId", { config: read, schema: { tags, params: findingParams, response: { 200: findingDetailSchema } } }, async (request) =>

@@ -1,16 +1,19 @@
+import { apiErrorSchema, livenessSchema, readinessSchema, textResponse } from "@watchfloor/shared";
 import type { FastifyPluginAsync } from "fastify";
 import type { Registry } from "prom-client";
 import type { AppContext } from "../../context";
 import { pingDatabase } from "../../db/database";
 import { metricsAllowed } from "./metrics-access";
 
+const metrics = textResponse("text/plain", "Prometheus metrics in the text exposition format.");
+
 /** Liveness, readiness and metrics sit outside /api/v1 for load balancers and scrapers. */
 export const healthRoutes =
   (ctx: AppContext, registry: Registry): FastifyPluginAsync =>
   async (app) => {
-    app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+    app.get("/healthz", { schema: { hide: true, response: { 200: livenessSchema } } }, async () => ({ status: "ok" }));
 
-    app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    app.get("/readyz", { schema: { hide: true, response: { 200: readinessSchema, 503: apiErrorSchema } } }, async (request, reply) => {
       try {
         await pingDatabase(ctx.db);
         return { status: "ready", database: ctx.dialect };
@@ -21,7 +24,7 @@ export const healthRoutes =
     });
 
     // Loopback callers, or a scraper with the token; anyone else gets the same 404 as an unknown path.
-    app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    app.get("/metrics", { schema: { hide: true, response: { 200: metrics } } }, async (request, reply) => {
       const caller = { socketAddress: request.socket.remoteAddress, headers: request.headers };
       if (!metricsAllowed(caller, ctx.env.WATCHFLOOR_METRICS_TOKEN)) return reply.callNotFound();
       reply.header("content-type", registry.contentType);

@@ -1,4 +1,4 @@
-import { type AlertImportFormat, alertImportFormats, type Priority, type RoutedImportReport } from "@watchfloor/shared";
+import { type AlertImportFormat, type AlertImportReport, alertImportFormats, type Priority, type RoutedImportReport } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { AppError, invalid } from "../../http/errors";
@@ -12,7 +12,7 @@ import type { Doer } from "../../http/actor";
 import { writeAlertRows } from "../alerts/alert-ingest.service";
 import { policyFor } from "../alerts/sla";
 import { slaPolicies } from "../alerts/sla-policies.repository";
-import { ImportTally, type ImportTallyReport, malformedFile, readHead } from "./import-tally";
+import { ImportTally, malformedFile, readHead } from "./import-tally";
 
 const BATCH = 1000;
 
@@ -24,15 +24,7 @@ const BATCH = 1000;
 export type RoutedImport = (ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer }) => Promise<Omit<RoutedImportReport, "destination" | "rows">>;
 export type ImportDestinations = Partial<Record<ImportDestination, RoutedImport>>;
 
-export interface ImportReport extends ImportTallyReport {
-  importId: string;
-  format: AlertImportFormat;
-  filename: string | null;
-  created: number;
-  updated: number;
-  /** Rows handed to another store's import (OCSF vulnerability findings), one entry per store. */
-  routed: RoutedImportReport[];
-}
+export type ImportReport = AlertImportReport;
 
 export async function resolveFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<AlertImportFormat> {
   if (format) {

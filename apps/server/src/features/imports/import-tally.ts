@@ -1,4 +1,4 @@
-import { type DataQualityFinding, errorCodes, importLimits } from "@watchfloor/shared";
+import { type DataQualityFinding, errorCodes, type ImportTallyReport, importLimits } from "@watchfloor/shared";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { AppError } from "../../http/errors";
@@ -10,19 +10,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Most rejected rows and data-quality findings a report lists; the counts are always whole. */
 export const REPORT_LIMIT = 1000;
 
-/** The part of an import report every kind of import (alerts, findings) shares. */
-export interface ImportTallyReport {
-  rowsRead: number;
-  skipped: { reason: string; count: number }[];
-  rejected: { row: number; problems: { field: string; reason: string }[] }[];
-  rejectedCount: number;
-  findings: DataQualityFinding[];
-  findingCount: number;
-  /** Rejected rows kept in quarantine (at most importLimits.quarantineRows)... */
-  quarantined: number;
-  /** ...and those only counted: the rest of rejectedCount. */
-  notQuarantined: number;
-}
+/** The part of an import report every kind of import shares (the contract's importTallySchema). */
+export type { ImportTallyReport };
 
 /** The rows read so far are mostly rejected: the file is refused whole (400, nothing stored). */
 export class UnreadableFileError extends Error {

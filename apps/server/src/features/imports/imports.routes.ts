@@ -1,11 +1,20 @@
-import { alertImportFormats, alertInputSchema, uploadLimits } from "@watchfloor/shared";
+import {
+  alertImportFormats,
+  alertImportReportSchema,
+  alertInputSchema,
+  importRunsSchema,
+  okSchema,
+  quarantinePageSchema,
+  resubmittedSchema,
+  uploadLimits,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { decodeCursor } from "../../http/cursor";
 import { conflict, notFound } from "../../http/errors";
 import { iso, isoOrNull } from "../../lib/time";
-import { ingestAlerts } from "../alerts/alert-ingest.service";
+import { ingestAlerts, ingestedId } from "../alerts/alert-ingest.service";
 import { ingestTenant } from "../../http/tenant-scope";
 import { doerOf } from "../../http/actor";
 import { type ImportDestinations, importAlertFile } from "./alert-import.service";
@@ -24,7 +33,7 @@ export const importRoutes =
       {
         config: write,
         bodyLimit: uploadLimits.alerts,
-        schema: { tags: ["imports"], querystring: z.object({ tenantId: z.string().optional(), format: z.string().max(40).optional(), filename: z.string().max(255).optional() }) },
+        schema: { tags: ["imports"], querystring: z.object({ tenantId: z.string().optional(), format: z.string().max(40).optional(), filename: z.string().max(255).optional() }), response: { 200: alertImportReportSchema } },
       },
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
@@ -33,15 +42,15 @@ export const importRoutes =
       },
     );
 
-    app.get("/imports", { config: manage, schema: { tags: ["imports"] } }, async (request) => {
+    app.get("/imports", { config: manage, schema: { tags: ["imports"], response: { 200: importRunsSchema } } }, async (request) => {
       const ids = request.scope.tenantIds;
       const rows = ids.length ? await ctx.db.selectFrom("import_runs").selectAll().where("tenant_id", "in", [...ids]).orderBy("created_at", "desc").orderBy("id", "desc").limit(100).execute() : [];
-      return { items: rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, kind: r.kind, format: r.format, filename: r.filename, createdAt: iso(r.created_at), report: JSON.parse(r.report) as unknown })) };
+      return { items: rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, kind: r.kind, format: r.format, filename: r.filename, createdAt: iso(r.created_at), report: JSON.parse(r.report) as Record<string, unknown> })) };
     });
 
     app.get(
       "/quarantine",
-      { config: manage, schema: { tags: ["imports"], querystring: z.object({ importId: z.string().optional(), cursor: z.string().max(200).optional() }) } },
+      { config: manage, schema: { tags: ["imports"], querystring: z.object({ importId: z.string().optional(), cursor: z.string().max(200).optional() }), response: { 200: quarantinePageSchema } } },
       async (request) => {
         const ids = request.scope.tenantIds;
         if (ids.length === 0) return { items: [] };
@@ -51,7 +60,7 @@ export const importRoutes =
         if (before) query = query.where("id", "<", before.id);
         const rows = await query.orderBy("id", "desc").limit(200).execute();
         return {
-          items: rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, importId: r.import_id, format: r.format, row: r.row_number, raw: r.raw, problems: JSON.parse(r.problems) as unknown, createdAt: iso(r.created_at), resolvedAt: isoOrNull(r.resolved_at) })),
+          items: rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, importId: r.import_id, format: r.format, row: r.row_number, raw: r.raw, problems: JSON.parse(r.problems) as { field: string; reason: string }[], createdAt: iso(r.created_at), resolvedAt: isoOrNull(r.resolved_at) })),
         };
       },
     );
@@ -59,7 +68,7 @@ export const importRoutes =
     // An admin fixes a rejected row and sends it again as a canonical alert.
     app.post(
       "/quarantine/:rowId/resubmit",
-      { config: manage, schema: { tags: ["imports"], params: z.object({ rowId: z.string() }), body: z.object({ alert: alertInputSchema }) } },
+      { config: manage, schema: { tags: ["imports"], params: z.object({ rowId: z.string() }), body: z.object({ alert: alertInputSchema }), response: { 200: resubmittedSchema } } },
       async (request) => {
         const row = await findRow(ctx, request.scope.tenantIds, request.params.rowId);
         // Scanner and compliance imports quarantine their rows here too; those are not alerts.
@@ -68,11 +77,11 @@ export const importRoutes =
         }
         const outcome = await ingestAlerts(ctx, row.tenant_id, [request.body.alert], await doerOf(ctx, request));
         await ctx.db.updateTable("quarantine").set({ resolved_at: ctx.now() }).where("id", "=", row.id).execute();
-        return { alertId: outcome.ids[0], created: outcome.created === 1 };
+        return { alertId: ingestedId(outcome), created: outcome.created === 1 };
       },
     );
 
-    app.delete("/quarantine/:rowId", { config: manage, schema: { tags: ["imports"], params: z.object({ rowId: z.string() }) } }, async (request) => {
+    app.delete("/quarantine/:rowId", { config: manage, schema: { tags: ["imports"], params: z.object({ rowId: z.string() }), response: { 200: okSchema } } }, async (request) => {
       const row = await findRow(ctx, request.scope.tenantIds, request.params.rowId);
       await ctx.db.updateTable("quarantine").set({ resolved_at: ctx.now() }).where("id", "=", row.id).execute();
       return { ok: true as const };

@@ -2,6 +2,7 @@ import {
   commentBodySchema,
   escalateBodySchema,
   incidentCreateBodySchema,
+  incidentDetailSchema,
   incidentListQuerySchema,
   incidentPageSchema,
   incidentUpdateBodySchema,
@@ -14,6 +15,7 @@ import { doerOf } from "../../http/actor";
 import * as service from "./incidents.service";
 
 const params = z.object({ incidentId: z.string() });
+const detail = { 200: incidentDetailSchema };
 
 export const incidentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -26,22 +28,22 @@ export const incidentRoutes =
       { config: read, schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: incidentPageSchema } } },
       async (request) => service.listIncidents(ctx, request.scope, request.query),
     );
-    app.post("/incidents", { config: write, schema: { tags: ["incidents"], body: incidentCreateBodySchema } }, async (request, reply) =>
+    app.post("/incidents", { config: write, schema: { tags: ["incidents"], body: incidentCreateBodySchema, response: { 201: incidentDetailSchema } } }, async (request, reply) =>
       reply.status(201).send(await service.createIncident(ctx, request.scope, await doerOf(ctx, request), request.body)),
     );
-    app.post("/incidents/escalate", { config: write, schema: { tags: ["incidents"], body: escalateBodySchema } }, async (request) =>
+    app.post("/incidents/escalate", { config: write, schema: { tags: ["incidents"], body: escalateBodySchema, response: detail } }, async (request) =>
       service.escalate(ctx, request.scope, await doerOf(ctx, request), request.body),
     );
-    app.get("/incidents/:incidentId", { config: read, schema: { tags: ["incidents"], params } }, async (request) =>
+    app.get("/incidents/:incidentId", { config: read, schema: { tags: ["incidents"], params, response: detail } }, async (request) =>
       service.getIncident(ctx, request.scope, request.params.incidentId),
     );
-    app.patch("/incidents/:incidentId", { config: write, schema: { tags: ["incidents"], params, body: incidentUpdateBodySchema } }, async (request) =>
+    app.patch("/incidents/:incidentId", { config: write, schema: { tags: ["incidents"], params, body: incidentUpdateBodySchema, response: detail } }, async (request) =>
       service.updateIncidentFields(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
     );
-    app.post("/incidents/:incidentId/transition", { config: write, schema: { tags: ["incidents"], params, body: transitionBodySchema } }, async (request) =>
+    app.post("/incidents/:incidentId/transition", { config: write, schema: { tags: ["incidents"], params, body: transitionBodySchema, response: detail } }, async (request) =>
       service.transitionIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
     );
-    app.post("/incidents/:incidentId/comments", { config: write, schema: { tags: ["incidents"], params, body: commentBodySchema } }, async (request) =>
+    app.post("/incidents/:incidentId/comments", { config: write, schema: { tags: ["incidents"], params, body: commentBodySchema, response: detail } }, async (request) =>
       service.commentOnIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body.comment),
     );
   };

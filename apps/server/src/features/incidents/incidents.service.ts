@@ -1,4 +1,4 @@
-import { allowedMoves, type IncidentListQuery, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
+import { allowedMoves, type IncidentDetail, type IncidentListQuery, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { assertTenantInScope } from "../../http/tenant-scope";
@@ -116,14 +116,14 @@ export async function listIncidents(ctx: AppContext, scope: TenantScope, query: 
   };
 }
 
-export async function getIncident(ctx: AppContext, scope: TenantScope, id: string) {
+export async function getIncident(ctx: AppContext, scope: TenantScope, id: string): Promise<IncidentDetail> {
   const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Incident");
   const [alerts, timeline] = await Promise.all([repo.linkedAlerts(ctx.db, row.tenant_id, id), listTimeline(ctx.db, row.tenant_id, "incident", id)]);
   return {
     incident: { ...toSummary(row), description: row.description, rootCause: row.root_cause, resolutionType: row.resolution_type, closureNotes: row.closure_notes, ticketId: row.ticket_id },
     allowedMoves: allowedMoves(row.status as IncidentStatus),
-    alerts: alerts.map((a) => ({ id: a.id, name: a.name, priority: a.priority, status: a.status, source: a.source, detectedAt: iso(a.detected_at) })),
+    alerts: alerts.map((a) => ({ id: a.id, name: a.name, priority: a.priority as Priority, status: a.status as IncidentStatus, source: a.source, detectedAt: iso(a.detected_at) })),
     timeline: timeline.map((t) => ({ id: t.id, at: iso(t.at), actorName: t.actor_name, kind: t.kind, changes: JSON.parse(t.changes) as Record<string, unknown>, comment: t.comment })),
   };
 }

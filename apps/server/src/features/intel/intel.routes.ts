@@ -1,4 +1,4 @@
-import { uploadLimits } from "@watchfloor/shared";
+import { intelImportReportSchema, intelStatusSchema, uploadLimits } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -25,6 +25,7 @@ export const intelRoutes =
             tags: ["intel"],
             description: `Load a ${feed.toUpperCase()} file (raw body); every tenant's findings are re-flagged or re-ranked.`,
             querystring: z.object({ format: z.string().max(20).optional(), filename: z.string().max(255).optional() }),
+            response: { 200: intelImportReportSchema },
           },
         },
         async (request) => {
@@ -34,5 +35,7 @@ export const intelRoutes =
       );
     }
 
-    app.get("/intel/status", { config: { policy: { access: "user" } }, schema: { tags: ["intel"] } }, async () => intelStatus(ctx));
+    app.get("/intel/status", { config: { policy: { access: "user" } }, schema: { tags: ["intel"], response: { 200: intelStatusSchema } } }, async () =>
+      intelStatus(ctx),
+    );
   };

@@ -1,4 +1,15 @@
-import type { CweEntry, EpssMeta, EpssScore, IntelImportFormat, KevCatalog, KevEntry } from "@watchfloor/shared";
+import {
+  type CweEntry,
+  type EpssMeta,
+  type EpssScore,
+  type IntelFeed,
+  type IntelImportFormat,
+  type IntelImportReport,
+  type IntelStatus,
+  intelFeeds,
+  type KevCatalog,
+  type KevEntry,
+} from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { detectIntelFormat, importCweCsv, importCweJson, importEpss, importKevCsv, importKevJson, type IntelEvent } from "../../importers/intel";
@@ -9,27 +20,11 @@ import { malformedFile, REPORT_LIMIT, readHead } from "../imports/import-tally";
 import { refreshRiskAfterImport } from "../risk/risk-snapshots.service";
 import { intelCounts, intelLoads, recordLoad, reflagKev, rerankEpss, upsertCwe, upsertEpss, upsertKev } from "./intel.repository";
 
-export const intelFeeds = ["kev", "epss", "cwe"] as const;
-export type IntelFeed = (typeof intelFeeds)[number];
+export { intelFeeds, type IntelFeed };
 
 const formatsOf: Record<IntelFeed, IntelImportFormat[]> = { kev: ["kev-json", "kev-csv"], epss: ["epss-csv"], cwe: ["cwe-json", "cwe-csv"] };
 const BATCH = 2000;
 
-export interface IntelImportReport {
-  feed: IntelFeed;
-  format: IntelImportFormat;
-  filename: string | null;
-  /** KEV catalog version or EPSS model version, when the file says. */
-  version: string | null;
-  /** KEV release instant or EPSS score date, when the file says. */
-  released: string | null;
-  rowsRead: number;
-  loaded: number;
-  rejected: { row: number; problems: { field: string; reason: string }[] }[];
-  rejectedCount: number;
-  /** Findings of all tenants newly flagged KEV (kev) or now carrying an EPSS score (epss). */
-  findingsUpdated: number;
-}
 
 async function resolveFormat(feed: IntelFeed, source: ImportSource, format: string | undefined): Promise<IntelImportFormat> {
   const allowed = formatsOf[feed];
@@ -102,7 +97,7 @@ export async function importIntelFile(ctx: AppContext, feed: IntelFeed, source: 
 }
 
 /** What intel is loaded: entry counts and each feed's last load. */
-export async function intelStatus(ctx: AppContext) {
+export async function intelStatus(ctx: AppContext): Promise<IntelStatus> {
   const counts = await intelCounts(ctx.db);
   const loads = new Map((await intelLoads(ctx.db)).map((l) => [l.source, l]));
   return {

@@ -1,4 +1,10 @@
-import { invitationCreateBodySchema, invitationCreatedSchema, invitationSchema } from "@watchfloor/shared";
+import {
+  invitationCreateBodySchema,
+  invitationCreatedSchema,
+  invitationListSchema,
+  invitationPreviewSchema,
+  okSchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -12,7 +18,7 @@ export const invitationRoutes =
 
     app.get(
       "/invitations",
-      { config, schema: { tags: ["members"], response: { 200: z.object({ items: z.array(invitationSchema) }) } } },
+      { config, schema: { tags: ["members"], response: { 200: invitationListSchema } } },
       async (request) => ({ items: await service.listInvitations(ctx, request.scope) }),
     );
 
@@ -25,7 +31,7 @@ export const invitationRoutes =
 
     app.delete(
       "/invitations/:invitationId",
-      { config, schema: { tags: ["members"], params: z.object({ invitationId: z.string() }), response: { 200: z.object({ ok: z.literal(true) }) } } },
+      { config, schema: { tags: ["members"], params: z.object({ invitationId: z.string() }), response: { 200: okSchema } } },
       async (request) => {
         await service.revokeInvitation(ctx, request.scope, actorOf(request), request.params.invitationId);
         return { ok: true as const };
@@ -36,7 +42,7 @@ export const invitationRoutes =
       "/invitations/accept",
       {
         config: { policy: { access: "user" } },
-        schema: { tags: ["members"], body: z.object({ token: z.string().min(10).max(200) }), response: { 200: z.object({ ok: z.literal(true) }) } },
+        schema: { tags: ["members"], body: z.object({ token: z.string().min(10).max(200) }), response: { 200: okSchema } },
       },
       async (request) => {
         await service.acceptAsMember(ctx, actorOf(request), request.body.token);
@@ -52,7 +58,7 @@ export const invitationRoutes =
         schema: {
           tags: ["auth"],
           querystring: z.object({ token: z.string().min(10).max(200) }),
-          response: { 200: z.object({ email: z.string(), tenantName: z.string(), role: z.string() }) },
+          response: { 200: invitationPreviewSchema },
         },
       },
       async (request) => service.previewInvitation(ctx, request.query.token),

@@ -111,5 +111,5 @@ export async function acceptAsMember(ctx: AppContext, actor: Actor, token: strin
 export async function previewInvitation(ctx: AppContext, token: string) {
   const invitation = await repo.findUsableInvitationWithTenant(ctx.db, sha256(token), ctx.now());
   if (!invitation) throw notFound("Invitation");
-  return { email: invitation.email, tenantName: invitation.tenantName, role: invitation.role };
+  return { email: invitation.email, tenantName: invitation.tenantName, role: invitation.role as Role };
 }

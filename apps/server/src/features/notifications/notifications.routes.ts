@@ -1,4 +1,8 @@
-import { notificationSchema } from "@watchfloor/shared";
+import {
+  notificationPageSchema,
+  okSchema,
+  updatedCountSchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -25,7 +29,7 @@ export const notificationRoutes =
             cursor: z.string().max(200).optional(),
           }),
           response: {
-            200: z.object({ items: z.array(notificationSchema), unreadCount: z.number(), nextCursor: z.string().nullable() }),
+            200: notificationPageSchema,
           },
         },
       },
@@ -57,7 +61,7 @@ export const notificationRoutes =
 
     app.post(
       "/notifications/:notificationId/read",
-      { config, schema: { tags: ["notifications"], params: z.object({ notificationId: z.string() }), response: { 200: z.object({ ok: z.literal(true) }) } } },
+      { config, schema: { tags: ["notifications"], params: z.object({ notificationId: z.string() }), response: { 200: okSchema } } },
       async (request) => {
         const auth = sessionAuth(request);
         if (!(await repo.findNotification(ctx.db, auth.userId, request.params.notificationId))) throw notFound("Notification");
@@ -68,7 +72,7 @@ export const notificationRoutes =
 
     app.post(
       "/notifications/read-all",
-      { config, schema: { tags: ["notifications"], response: { 200: z.object({ updated: z.number() }) } } },
+      { config, schema: { tags: ["notifications"], response: { 200: updatedCountSchema } } },
       async (request) => ({ updated: await repo.markRead(ctx.db, sessionAuth(request).userId, "all", ctx.now()) }),
     );
   };

@@ -1,4 +1,10 @@
-import { type SavedView, savedViewBodySchema, savedViewSchema } from "@watchfloor/shared";
+import {
+  okSchema,
+  type SavedView,
+  savedViewBodySchema,
+  savedViewListSchema,
+  savedViewSchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -17,7 +23,7 @@ export const savedViewRoutes =
     const config = { policy: { access: "user" } } as const;
     const tags = ["saved-views"];
 
-    app.get("/saved-views", { config, schema: { tags, response: { 200: z.object({ items: z.array(savedViewSchema) }) } } }, async (request) => ({
+    app.get("/saved-views", { config, schema: { tags, response: { 200: savedViewListSchema } } }, async (request) => ({
       items: (await repo.listSavedViews(ctx.db, sessionAuth(request).userId)).map(toView),
     }));
 
@@ -29,7 +35,7 @@ export const savedViewRoutes =
 
     app.delete(
       "/saved-views/:viewId",
-      { config, schema: { tags, params: z.object({ viewId: z.string() }), response: { 200: z.object({ ok: z.literal(true) }) } } },
+      { config, schema: { tags, params: z.object({ viewId: z.string() }), response: { 200: okSchema } } },
       async (request) => {
         if (!(await repo.deleteSavedView(ctx.db, sessionAuth(request).userId, request.params.viewId))) throw notFound("Saved view");
         return { ok: true as const };

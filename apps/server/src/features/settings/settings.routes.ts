@@ -1,11 +1,11 @@
+import { signupSettingsSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../context";
 import { actorOf } from "../../http/auth-guard";
 import { recordAudit } from "../audit/audit.repository";
 import { putSetting, signupOpen } from "./settings.repository";
 
-const signupSchema = z.object({ open: z.boolean() });
+const signupSchema = signupSettingsSchema;
 
 export const settingsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

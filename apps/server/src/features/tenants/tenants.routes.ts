@@ -1,7 +1,9 @@
 import {
-  memberSchema,
+  memberListSchema,
+  okSchema,
   roleChangeBodySchema,
   tenantCreateBodySchema,
+  tenantListSchema,
   tenantRetentionSchema,
   tenantSchema,
   tenantSecurityPolicySchema,
@@ -12,7 +14,7 @@ import type { AppContext } from "../../context";
 import { actorOf, sessionAuth } from "../../http/auth-guard";
 import * as service from "./tenants.service";
 
-const ok = z.object({ ok: z.literal(true) });
+const ok = okSchema;
 const tenantParams = z.object({ tenantId: z.string() });
 const memberParams = z.object({ tenantId: z.string(), userId: z.string() });
 
@@ -24,7 +26,7 @@ export const tenantRoutes =
     // Every tenant the caller belongs to, whatever the role: this feeds the tenant picker.
     app.get(
       "/tenants",
-      { config: { policy: { access: "user" } }, schema: { tags: ["tenants"], response: { 200: z.object({ items: z.array(tenantSchema) }) } } },
+      { config: { policy: { access: "user" } }, schema: { tags: ["tenants"], response: { 200: tenantListSchema } } },
       async (request) => ({ items: await service.listTenants(ctx, sessionAuth(request).userId, request.scope.memberTenantIds) }),
     );
 
@@ -54,7 +56,7 @@ export const tenantRoutes =
 
     app.get(
       "/tenants/:tenantId/members",
-      { config: manageMembers, schema: { tags: ["tenants"], params: tenantParams, response: { 200: z.object({ items: z.array(memberSchema) }) } } },
+      { config: manageMembers, schema: { tags: ["tenants"], params: tenantParams, response: { 200: memberListSchema } } },
       async (request) => ({ items: await service.listMembers(ctx, request.scope, request.params.tenantId) }),
     );
 

@@ -1,10 +1,9 @@
+import { testClockAdvancedSchema, testClockBodySchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../context";
 import { iso, minutes } from "../../lib/time";
 import { notifyAllSlaBreaches } from "../alerts/sla-breach.service";
 
-const body = z.object({ advanceMinutes: z.number().int().min(0).max(60 * 24 * 366) });
 
 /**
  * Test-only: app.ts mounts this only when WATCHFLOOR_TEST_CLOCK is on, which loadEnv refuses
@@ -19,7 +18,7 @@ export const testClockRoutes =
     app.post(
       "/test/clock",
       // Platform admins only: the clock is shared by every tenant. Hidden from the API docs.
-      { config: { policy: { access: "platform" } }, schema: { hide: true, body } },
+      { config: { policy: { access: "platform" } }, schema: { hide: true, body: testClockBodySchema, response: { 200: testClockAdvancedSchema } } },
       async (request) => {
         clock.advance(minutes(request.body.advanceMinutes));
         const slaBreachesNotified = await notifyAllSlaBreaches(ctx);

@@ -1,3 +1,4 @@
+import type { TimelineEntry } from "@watchfloor/shared";
 import { MessageSquare } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
@@ -7,14 +8,7 @@ import { Card } from "./page";
 import { Notice } from "./states";
 import { Time } from "./time";
 
-export type TimelineEntry = {
-  id: string;
-  at: string;
-  actorName: string | null;
-  kind: string;
-  changes: Record<string, unknown>;
-  comment: string | null;
-};
+export type { TimelineEntry };
 
 const pair = (v: unknown): [string, string] | null =>
   Array.isArray(v) && v.length === 2 ? [String(v[0] ?? "nobody"), String(v[1] ?? "nobody")] : null;

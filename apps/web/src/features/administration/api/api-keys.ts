@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiKey } from "@watchfloor/shared";
+import type { ApiKeyCreated, ApiKeyList } from "@watchfloor/shared";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
 export const apiKeysQueryOptions = (tenantId: string | null) =>
   queryOptions({
     queryKey: ["admin", "api-keys", tenantId],
-    queryFn: () => api.get<{ items: ApiKey[] }>("/api-keys").then((r) => r.items),
+    queryFn: () => api.get<ApiKeyList>("/api-keys").then((r) => r.items),
   });
 
 export function useApiKeys() {
@@ -16,7 +16,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { tenantId: string; name: string }) => api.post<ApiKey & { key: string }>("/api-keys", body),
+    mutationFn: (body: { tenantId: string; name: string }) => api.post<ApiKeyCreated>("/api-keys", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "api-keys"] }),
   });
 }

@@ -1,12 +1,12 @@
+import type { CatalogueImport, CatalogueSummary } from "@watchfloor/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "@/lib/api-client";
 
-export type CatalogueDomain = { domain: string; total: number; subtechniques: number; revoked: number; deprecated: number; latestModified: string | null };
-export type CatalogueImport = { specVersion: string; domains: string[]; techniques: number; subtechniques: number; revoked: number; deprecated: number };
+export type CatalogueDomain = CatalogueSummary["domains"][number];
 
 export const catalogueQueryOptions = queryOptions({
   queryKey: ["admin", "attack-catalogue"],
-  queryFn: () => api.get<{ domains: CatalogueDomain[] }>("/attack/catalogue"),
+  queryFn: () => api.get<CatalogueSummary>("/attack/catalogue"),
 });
 
 export const useCatalogue = () => useQuery(catalogueQueryOptions);

@@ -1,23 +1,15 @@
+import type { AuditEntry, AuditPage } from "@watchfloor/shared";
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
-export type AuditEntry = {
-  id: string;
-  at: string;
-  event: string;
-  tenantId: string | null;
-  actorUserId: string | null;
-  actorEmail: string | null;
-  ipAddress: string | null;
-  details: Record<string, unknown>;
-};
+export type { AuditEntry };
 
 export const auditQueryOptions = (tenantId: string | null, event: string) =>
   infiniteQueryOptions({
     queryKey: ["admin", "audit", tenantId, event],
     queryFn: ({ pageParam }) =>
-      api.get<{ items: AuditEntry[]; nextCursor: string | null }>("/audit", {
+      api.get<AuditPage>("/audit", {
         limit: 50,
         cursor: pageParam,
         event: event || undefined,

@@ -1,33 +1,14 @@
+import type { IntelFeed, IntelImportReport, IntelStatus } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { uploadFile } from "@/lib/upload-file";
 
-export type IntelFeed = "kev" | "epss" | "cwe";
-export type IntelFeedStatus = {
-  feed: IntelFeed;
-  entries: number;
-  version: string | null;
-  released: string | null;
-  filename: string | null;
-  loadedAt: string | null;
-  loadedBy: string | null;
-};
-export type IntelImportReport = {
-  feed: IntelFeed;
-  format: string;
-  filename: string | null;
-  version: string | null;
-  released: string | null;
-  rowsRead: number;
-  loaded: number;
-  rejected: { row: number; problems: { field: string; reason: string }[] }[];
-  rejectedCount: number;
-  findingsUpdated: number;
-};
+export type { IntelFeed, IntelImportReport };
+export type IntelFeedStatus = IntelStatus["feeds"][number];
 
 export const intelStatusQueryOptions = queryOptions({
   queryKey: ["admin", "intel-status"],
-  queryFn: ({ signal }) => api.get<{ feeds: IntelFeedStatus[] }>("/intel/status", undefined, signal).then((r) => r.feeds),
+  queryFn: ({ signal }) => api.get<IntelStatus>("/intel/status", undefined, signal).then((r) => r.feeds),
 });
 
 export const useIntelStatus = () => useQuery(intelStatusQueryOptions);

@@ -1,23 +1,14 @@
-import type { Role } from "@watchfloor/shared";
+import type { CreatedInvitation, Invitation, InvitationCreateBody, InvitationList } from "@watchfloor/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
-export type Invitation = {
-  id: string;
-  email: string;
-  tenantId: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  acceptedAt: string | null;
-};
-export type CreatedInvitation = Invitation & { token: string; signupPath: string };
+export type { CreatedInvitation, Invitation };
 
 export const invitationsQueryOptions = (tenantId: string | null) =>
   queryOptions({
     queryKey: ["admin", "invitations", tenantId],
-    queryFn: () => api.get<{ items: Invitation[] }>("/invitations").then((r) => r.items),
+    queryFn: () => api.get<InvitationList>("/invitations").then((r) => r.items),
   });
 
 export function useInvitations() {
@@ -27,7 +18,7 @@ export function useInvitations() {
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; tenantId: string; role: Role }) => api.post<CreatedInvitation>("/invitations", body),
+    mutationFn: (body: InvitationCreateBody) => api.post<CreatedInvitation>("/invitations", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "invitations"] }),
   });
 }

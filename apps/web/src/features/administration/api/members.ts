@@ -1,7 +1,7 @@
 import type { Role } from "@watchfloor/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { tenantMembersQueryOptions } from "@/lib/tenant-members";
+import { tenantMembersQueryKey, tenantMembersQueryOptions } from "@/lib/tenant-members";
 
 const enc = encodeURIComponent;
 /** The members list is the one the assignee pickers read: a change here refreshes them too. */
@@ -17,7 +17,7 @@ export function useChangeRole(tenantId: string) {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
       api.patch(`/tenants/${enc(tenantId)}/members/${enc(userId)}`, { role }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(tenantId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantMembersQueryKey(tenantId) }),
   });
 }
 
@@ -25,7 +25,7 @@ export function useRemoveMember(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/tenants/${enc(tenantId)}/members/${enc(userId)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(tenantId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantMembersQueryKey(tenantId) }),
   });
 }
 
@@ -41,7 +41,7 @@ export function useResetSecondFactors(tenantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/users/${enc(userId)}/second-factors`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(tenantId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantMembersQueryKey(tenantId) }),
   });
 }
 

@@ -1,10 +1,9 @@
-import type { Priority, RemediationSlaBody } from "@watchfloor/shared";
+import type { RemediationSla, RemediationSlaBody, RemediationSlaItem, RemediationSlaSaved } from "@watchfloor/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
-export type RemediationSlaItem = { tenantId: string; priority: Priority; days: number; custom: boolean };
-export type RemediationSla = { items: RemediationSlaItem[]; defaults: Record<Priority, number> };
+export type { RemediationSla, RemediationSlaItem };
 
 export const remediationSlaQueryOptions = (tenantId: string | null) =>
   queryOptions({
@@ -21,7 +20,7 @@ export function useRemediationSla() {
 export function useSaveRemediationSla() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RemediationSlaBody) => api.put<RemediationSla & { recomputed: number }>("/remediation-sla", body),
+    mutationFn: (body: RemediationSlaBody) => api.put<RemediationSlaSaved>("/remediation-sla", body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["admin", "remediation-sla"] }),

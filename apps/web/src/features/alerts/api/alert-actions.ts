@@ -1,7 +1,7 @@
-import type { IncidentStatus, TransitionBody } from "@watchfloor/shared";
+import type { AlertDetailResponse, BulkAction, BulkBody, BulkResult, TransitionBody } from "@watchfloor/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { type AlertDetailResponse, alertQueryKey } from "./get-alert";
+import { alertQueryKey } from "./get-alert";
 
 const enc = encodeURIComponent;
 
@@ -31,15 +31,12 @@ export function useCommentOnAlert(id: string) {
   return useDetailMutation(id, (comment: string) => api.post<AlertDetailResponse>(`/alerts/${enc(id)}/comments`, { comment }));
 }
 
-export type BulkAction =
-  | { type: "assign"; assigneeUserId: string | null }
-  | { type: "status"; status: IncidentStatus; resolutionType?: "Manual" | "Automated"; closureNotes?: string };
-export type BulkResult = { updated: number; results: { id: string; ok: boolean; error?: string }[] };
+export type { BulkAction, BulkResult };
 
 export function useBulkUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { ids: string[]; action: BulkAction }) => api.post<BulkResult>("/alerts/bulk-update", body),
+    mutationFn: (body: BulkBody) => api.post<BulkResult>("/alerts/bulk-update", body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["alerts"] }),
   });
 }

@@ -1,9 +1,8 @@
-import type { AlertSummary } from "@watchfloor/shared";
+import type { AlertPage } from "@watchfloor/shared";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
-export type AlertPage = { items: AlertSummary[]; nextCursor: string | null };
 export type AlertApiQuery = Record<string, string>;
 
 const pageSize = 50;

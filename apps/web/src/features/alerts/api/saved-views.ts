@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SavedView, SavedViewBody } from "@watchfloor/shared";
+import type { SavedView, SavedViewBody, SavedViewList } from "@watchfloor/shared";
 import { api } from "@/lib/api-client";
 
 export const savedViewsQueryOptions = queryOptions({
   queryKey: ["saved-views"],
-  queryFn: () => api.get<{ items: SavedView[] }>("/saved-views").then((r) => r.items),
+  queryFn: () => api.get<SavedViewList>("/saved-views").then((r) => r.items),
 });
 
 export function useSavedViews() {

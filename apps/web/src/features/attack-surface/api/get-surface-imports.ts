@@ -1,4 +1,4 @@
-import type { SurfaceImport } from "@watchfloor/shared";
+import type { SurfaceImportList } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
@@ -7,7 +7,7 @@ import { attackSurfaceKey } from "./get-attack-surface";
 export const surfaceImportsQueryOptions = (tenantId: string | null) =>
   queryOptions({
     queryKey: [...attackSurfaceKey, "imports", tenantId],
-    queryFn: ({ signal }) => api.get<{ items: SurfaceImport[] }>("/attack-surface/imports", { limit: 20 }, signal),
+    queryFn: ({ signal }) => api.get<SurfaceImportList>("/attack-surface/imports", { limit: 20 }, signal),
   });
 
 export function useSurfaceImports() {

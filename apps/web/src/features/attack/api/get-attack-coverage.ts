@@ -1,14 +1,10 @@
+import type { AttackCoverage } from "@watchfloor/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
-import type { AttackWindowQuery, IncidentRef } from "./get-attack-matrix";
+import type { AttackWindowQuery } from "./get-attack-matrix";
 
-export type AttackCoverage = {
-  from: string;
-  to: string;
-  techniques: { id: string; alerts: number; incidents: IncidentRef[] }[];
-  tactics: { tactic: string; alerts: number }[];
-};
+export type { AttackCoverage };
 
 /** Under "alerts" for the same reason as the matrix (live invalidation). */
 export const attackCoverageQueryOptions = (query: AttackWindowQuery, tenantId: string | null) =>

@@ -1,23 +1,9 @@
+import type { LayerTechnique, NavigatorLayer, ParsedLayer } from "@watchfloor/shared";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import type { AttackWindowQuery } from "./get-attack-matrix";
 
-export type LayerTechnique = {
-  techniqueID: string;
-  tactic: string | null;
-  score: number | null;
-  color: string | null;
-  comment: string | null;
-  enabled: boolean;
-};
-export type ParsedLayer = {
-  name: string;
-  description: string;
-  domain: string;
-  formatVersion: string;
-  techniques: LayerTechnique[];
-  warnings: string[];
-};
+export type { LayerTechnique, ParsedLayer };
 
 /**
  * The layer endpoint scopes by the `x-tenant-id` header, which a plain link cannot send: fetch it
@@ -26,7 +12,7 @@ export type ParsedLayer = {
 export function useExportLayer() {
   return useMutation({
     mutationFn: async ({ query, fileName }: { query: AttackWindowQuery; fileName: string }) => {
-      const layer = await apiRequest<unknown>("/attack/layer", { query });
+      const layer = await apiRequest<NavigatorLayer>("/attack/layer", { query });
       const url = URL.createObjectURL(new Blob([JSON.stringify(layer, null, 2)], { type: "application/json" }));
       const link = document.createElement("a");
       link.href = url;

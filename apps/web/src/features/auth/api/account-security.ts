@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountSecurity, RecoveryCodes, SecondFactorVerifyBody, TotpEnrolment } from "@watchfloor/shared";
+import type { AccountSecurity, RecoveryCodes, SecondFactorEnrolled, SecondFactorVerifyBody, TotpEnrolment } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { refreshSession } from "@/lib/session";
@@ -12,10 +12,8 @@ export const accountSecurityQueryOptions = queryOptions({
 
 export const useAccountSecurity = () => useQuery(accountSecurityQueryOptions);
 
-type Enrolled = { recoveryCodes: string[] | null };
-
 export const startTotp = () => api.post<TotpEnrolment>("/auth/security/totp", {});
-export const confirmTotp = (factorId: string, code: string) => api.post<Enrolled>("/auth/security/totp/confirm", { factorId, code });
+export const confirmTotp = (factorId: string, code: string) => api.post<SecondFactorEnrolled>("/auth/security/totp/confirm", { factorId, code });
 
 /**
  * The browser's WebAuthn errors in words a person can act on. Browsers give one error for
@@ -36,12 +34,12 @@ function passkeyError(error: unknown, registering: boolean): unknown {
 }
 
 /** Registers a passkey on this device (the browser asks for the authenticator). */
-export async function addPasskey(label: string): Promise<Enrolled> {
+export async function addPasskey(label: string): Promise<SecondFactorEnrolled> {
   const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/auth/security/passkeys/options");
   const response = await startRegistration({ optionsJSON }).catch((e: unknown) => {
     throw passkeyError(e, true);
   });
-  return api.post<Enrolled>("/auth/security/passkeys", { label, response });
+  return api.post<SecondFactorEnrolled>("/auth/security/passkeys", { label, response });
 }
 
 export async function verifySecondFactor(body: SecondFactorVerifyBody): Promise<void> {

@@ -1,8 +1,8 @@
-import type { Role } from "@watchfloor/shared";
+import type { InvitationPreview } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-export type InvitationPreview = { email: string; tenantName: string; role: Role };
+export type { InvitationPreview };
 
 export const invitationQueryOptions = (token: string) =>
   queryOptions({

@@ -1,22 +1,13 @@
-import type { AlertInput } from "@watchfloor/shared";
+import type { AlertInput, QuarantinePage, QuarantineRow } from "@watchfloor/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-export type QuarantineRow = {
-  id: string;
-  tenantId: string;
-  importId: string;
-  format: string;
-  row: number;
-  raw: string;
-  problems: { field: string; reason: string }[];
-  createdAt: string;
-};
+export type { QuarantineRow };
 
 export const quarantineQueryOptions = (importId: string | null) =>
   queryOptions({
     queryKey: ["quarantine", importId],
-    queryFn: () => api.get<{ items: QuarantineRow[] }>("/quarantine", { importId }).then((r) => r.items),
+    queryFn: () => api.get<QuarantinePage>("/quarantine", { importId }).then((r) => r.items),
   });
 
 export function useQuarantine(importId: string | null) {

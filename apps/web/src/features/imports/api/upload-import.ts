@@ -1,20 +1,7 @@
-import type { RoutedImportReport } from "@watchfloor/shared";
+import type { AlertImportReport } from "@watchfloor/shared";
 import { uploadFile } from "@/lib/upload-file";
 
-export type ImportReport = {
-  importId: string;
-  format: string;
-  filename: string | null;
-  rowsRead: number;
-  created: number;
-  updated: number;
-  skipped: { reason: string; count: number }[];
-  rejected: { row: number; problems: { field: string; reason: string }[] }[];
-  rejectedCount: number;
-  findings: { row: number; field: string; value: string; kind: string; message: string }[];
-  findingCount: number;
-  routed: RoutedImportReport[];
-};
+export type ImportReport = AlertImportReport;
 
 /** Sends the alert file as the raw request body, with upload progress. */
 export function uploadAlertFile(

@@ -1,20 +1,8 @@
-import type { IncidentStatus, IncidentSummary, Priority } from "@watchfloor/shared";
+import type { IncidentDetail } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TimelineEntry } from "@/components/ui/timeline";
 import { api } from "@/lib/api-client";
 
-export type IncidentDetail = {
-  incident: IncidentSummary & {
-    description: string | null;
-    rootCause: string | null;
-    resolutionType: string | null;
-    closureNotes: string | null;
-    ticketId: string | null;
-  };
-  allowedMoves: string[];
-  alerts: { id: string; name: string; priority: Priority; status: IncidentStatus; source: string; detectedAt: string }[];
-  timeline: TimelineEntry[];
-};
+export type { IncidentDetail };
 
 export const incidentQueryKey = (id: string) => ["incidents", "detail", id] as const;
 

@@ -1,7 +1,7 @@
-import type { Priority, TransitionBody } from "@watchfloor/shared";
+import type { EscalateBody, IncidentCreateBody, IncidentDetail, IncidentUpdateBody, TransitionBody } from "@watchfloor/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { type IncidentDetail, incidentQueryKey } from "./get-incident";
+import { incidentQueryKey } from "./get-incident";
 
 const enc = encodeURIComponent;
 
@@ -18,33 +18,19 @@ function useIncidentMutation<T>(call: (body: T) => Promise<IncidentDetail>) {
   });
 }
 
-export type CreateIncidentBody = {
-  tenantId: string;
-  title: string;
-  description?: string;
-  priority: Priority;
-  ownerUserId?: string | null;
-  alertIds?: string[];
-};
+export type CreateIncidentBody = IncidentCreateBody;
 
 export function useCreateIncident() {
   return useIncidentMutation((body: CreateIncidentBody) => api.post<IncidentDetail>("/incidents", body));
 }
 
 export function useEscalate() {
-  return useIncidentMutation((body: { alertIds: string[]; incidentId?: string }) =>
+  return useIncidentMutation((body: EscalateBody) =>
     api.post<IncidentDetail>("/incidents/escalate", body),
   );
 }
 
-export type IncidentUpdate = {
-  title?: string;
-  description?: string;
-  priority?: Priority;
-  ownerUserId?: string | null;
-  rootCause?: string;
-  ticketId?: string;
-};
+export type IncidentUpdate = IncidentUpdateBody;
 
 export function useUpdateIncident(id: string) {
   return useIncidentMutation((body: IncidentUpdate) => api.patch<IncidentDetail>(`/incidents/${enc(id)}`, body));

@@ -1,11 +1,11 @@
-import type { Notification } from "@watchfloor/shared";
+import type { NotificationPage } from "@watchfloor/shared";
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { env } from "@/config/env";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
 export type NotificationFilter = "all" | "unread";
-export type NotificationPage = { items: Notification[]; unreadCount: number; nextCursor: string | null };
+export type { NotificationPage };
 
 export function getNotifications(filter: NotificationFilter, limit: number, cursor?: string | null): Promise<NotificationPage> {
   return api.get<NotificationPage>("/notifications", { filter, limit, cursor });

@@ -1,10 +1,10 @@
-import type { SessionInfo } from "@watchfloor/shared";
+import type { RevokedCount, SessionList } from "@watchfloor/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 export const sessionsQueryOptions = queryOptions({
   queryKey: ["sessions"],
-  queryFn: () => api.get<{ items: SessionInfo[] }>("/auth/sessions").then((r) => r.items),
+  queryFn: () => api.get<SessionList>("/auth/sessions").then((r) => r.items),
 });
 
 export function useSessions() {
@@ -22,7 +22,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ revoked: number }>("/auth/sessions/revoke-others"),
+    mutationFn: () => api.post<RevokedCount>("/auth/sessions/revoke-others"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["sessions"] }),
   });
 }

@@ -1,18 +1,16 @@
-import type { AlertSummary, AssetSummary, FindingSummary, IncidentSummary } from "@watchfloor/shared";
+import type { AlertPage, AssetPage, FindingPage, IncidentPage } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
-
-type Page<T> = { items: T[]; nextCursor: string | null };
 
 /** How many of each kind the search page shows; the lists behind "See all" page through the rest. */
 export const searchPreviewSize = 5;
 
 export type SearchResults = {
-  alerts: Page<AlertSummary>;
-  incidents: Page<IncidentSummary>;
-  findings: Page<FindingSummary>;
-  assets: Page<AssetSummary>;
+  alerts: AlertPage;
+  incidents: IncidentPage;
+  findings: FindingPage;
+  assets: AssetPage;
 };
 
 /**
@@ -25,10 +23,10 @@ export const searchQueryOptions = (q: string, tenantId: string | null) =>
     queryFn: async ({ signal }): Promise<SearchResults> => {
       const limit = searchPreviewSize;
       const [alerts, incidents, findings, assets] = await Promise.all([
-        api.get<Page<AlertSummary>>("/alerts", { view: "all", q, limit }, signal),
-        api.get<Page<IncidentSummary>>("/incidents", { view: "all", q, limit }, signal),
-        api.get<Page<FindingSummary>>("/findings", { view: "all", q, limit }, signal),
-        api.get<Page<AssetSummary>>("/assets", { q, limit }, signal),
+        api.get<AlertPage>("/alerts", { view: "all", q, limit }, signal),
+        api.get<IncidentPage>("/incidents", { view: "all", q, limit }, signal),
+        api.get<FindingPage>("/findings", { view: "all", q, limit }, signal),
+        api.get<AssetPage>("/assets", { q, limit }, signal),
       ]);
       return { alerts, incidents, findings, assets };
     },

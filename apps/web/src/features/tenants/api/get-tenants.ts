@@ -1,10 +1,10 @@
-import type { Tenant } from "@watchfloor/shared";
+import type { TenantList } from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 export const tenantsQueryOptions = queryOptions({
   queryKey: ["tenants"],
-  queryFn: () => api.get<{ items: Tenant[] }>("/tenants").then((r) => r.items),
+  queryFn: () => api.get<TenantList>("/tenants").then((r) => r.items),
   staleTime: 5 * 60_000,
 });
 

@@ -1,4 +1,4 @@
-import type { FindingBulkBody, FindingDetail, FindingStatusBody } from "@watchfloor/shared";
+import type { BulkResult, FindingBulkBody, FindingDetail, FindingStatusBody } from "@watchfloor/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { findingQueryKey } from "./get-finding";
@@ -33,7 +33,7 @@ export function useCommentOnFinding(id: string) {
 }
 
 export type FindingBulkAction = FindingBulkBody["action"];
-export type FindingBulkResult = { updated: number; results: { id: string; ok: boolean; error?: string }[] };
+export type FindingBulkResult = BulkResult;
 
 export function useBulkFindings() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
-import type { FindingSummary } from "@watchfloor/shared";
+import type { FindingPage } from "@watchfloor/shared";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
-export type FindingPage = { items: FindingSummary[]; nextCursor: string | null };
+export type { FindingPage };
 export type FindingApiQuery = Record<string, string>;
 
 const pageSize = 50;

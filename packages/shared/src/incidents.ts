@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resolutionTypeSchema } from "./alerts";
-import { userRefSchema } from "./alerts-api";
+import { timelineEntrySchema, userRefSchema } from "./alerts-api";
 import { incidentStatusSchema, prioritySchema } from "./enums";
 import { queryList } from "./query-list";
 
@@ -19,6 +19,8 @@ export const escalateBodySchema = z.object({
   /** Attach to this incident; without it a new one is opened from the first alert. */
   incidentId: z.string().optional(),
 });
+export type IncidentCreateBody = z.input<typeof incidentCreateBodySchema>;
+export type EscalateBody = z.input<typeof escalateBodySchema>;
 
 /**
  * Sortable columns of the incidents list: every column it shows. `owner` sorts on the owner's
@@ -91,3 +93,29 @@ export const incidentUpdateBodySchema = z.object({
   ticketId: z.string().trim().max(120).optional(),
   resolutionType: resolutionTypeSchema.optional(),
 });
+
+/** An alert linked to an incident, as its detail page lists it. */
+export const incidentAlertSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priority: prioritySchema,
+  status: incidentStatusSchema,
+  source: z.string(),
+  detectedAt: z.string(),
+});
+
+/** `GET /incidents/:id` and the answer to creating, escalating into or changing an incident. */
+export const incidentDetailSchema = z.object({
+  incident: incidentSummarySchema.extend({
+    description: z.string().nullable(),
+    rootCause: z.string().nullable(),
+    resolutionType: z.string().nullable(),
+    closureNotes: z.string().nullable(),
+    ticketId: z.string().nullable(),
+  }),
+  allowedMoves: z.array(incidentStatusSchema),
+  alerts: z.array(incidentAlertSchema),
+  timeline: z.array(timelineEntrySchema),
+});
+export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
+export type IncidentUpdateBody = z.input<typeof incidentUpdateBodySchema>;
