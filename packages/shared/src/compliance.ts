@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dataQualityFindingSchema } from "./alerts";
 
 /**
  * Configuration-assessment results (issue 15): a scan of one target against one benchmark or
@@ -110,7 +111,7 @@ export const complianceImportReportSchema = z.object({
   skipped: z.array(z.object({ reason: z.string(), count: z.number().int() })),
   rejected: z.array(z.object({ row: z.number().int(), problems: problemsSchema })),
   rejectedCount: z.number().int(),
-  findings: z.array(z.unknown()),
+  findings: z.array(dataQualityFindingSchema),
   findingCount: z.number().int(),
   quarantined: z.number().int(),
   notQuarantined: z.number().int(),

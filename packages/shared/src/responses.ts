@@ -22,6 +22,15 @@ export const textResponse = (mediaType: string, description: string) => ({
   content: { [mediaType]: { schema: z.string().meta({ description }) } },
 });
 
+/** A file download that is not text (a PDF): the OpenAPI document names its media type as binary. */
+export const fileResponse = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: z.string().meta({ description, format: "binary" }) } },
+});
+
+/** A response with no body (204). */
+export const noContentResponse = (description: string) => z.null().meta({ description });
+
 /**
  * A redirect (single sign-on hand-offs): no body, the Location header says where. `type: "null"`
  * is how @fastify/swagger is told a response has no content; the reply is never serialized.

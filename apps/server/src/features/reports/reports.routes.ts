@@ -1,9 +1,11 @@
 import {
   executiveReportSchema,
+  fileResponse,
   incidentDocumentCsvQuerySchema,
   incidentDocumentQuerySchema,
   incidentDocumentSchema,
   incidentsReportSchema,
+  noContentResponse,
   reportArchivePageSchema,
   reportArchiveQuerySchema,
   reportCsvQuerySchema,
@@ -13,6 +15,7 @@ import {
   reportQuerySchema,
   reportTables,
   serviceReportSchema,
+  textResponse,
   threatReportSchema,
 } from "@watchfloor/shared";
 import type { FastifyReply } from "fastify";
@@ -172,6 +175,7 @@ export const reportRoutes =
             tags,
             description: `The ${kind} report as a PDF; kept in the archive and audited.`,
             querystring: reportQuerySchema,
+            response: { 200: fileResponse("application/pdf", `The ${kind} report.`) },
           },
         },
         async (request, reply) => {
@@ -203,6 +207,7 @@ export const reportRoutes =
             tags,
             description: `One table of the ${kind} report as CSV (table=${reportTables[kind].join("|")}).`,
             querystring: reportCsvQuerySchema,
+            response: { 200: textResponse("text/csv", "One table of the report.") },
           },
         },
         async (request, reply) => {
@@ -224,7 +229,12 @@ export const reportRoutes =
       "/reports/threat/layer.json",
       {
         config: config("threat"),
-        schema: { tags, description: "The threat report period's ATT&CK Navigator layer.", querystring: reportQuerySchema },
+        schema: {
+          tags,
+          description: "The threat report period's ATT&CK Navigator layer.",
+          querystring: reportQuerySchema,
+          response: { 200: textResponse("application/json", "An ATT&CK Navigator layer file (the same shape as GET /attack/layer).") },
+        },
       },
       async (request, reply) => {
         const input = await reportInput(ctx, request.scope, request.query, (await doerOf(ctx, request)).name);
@@ -255,7 +265,10 @@ export const reportRoutes =
     );
     app.get(
       "/reports/incidents/:incidentId/document.pdf",
-      { config: config("incidents"), schema: { tags, params: incidentParams, querystring: incidentDocumentQuerySchema } },
+      {
+        config: config("incidents"),
+        schema: { tags, params: incidentParams, querystring: incidentDocumentQuerySchema, response: { 200: fileResponse("application/pdf", "The incident as a document.") } },
+      },
       async (request, reply) => {
         const doer = await doerOf(ctx, request);
         const doc = await incidentDocument(
@@ -284,7 +297,10 @@ export const reportRoutes =
     );
     app.get(
       "/reports/incidents/:incidentId/document.csv",
-      { config: config("incidents"), schema: { tags, params: incidentParams, querystring: incidentDocumentCsvQuerySchema } },
+      {
+        config: config("incidents"),
+        schema: { tags, params: incidentParams, querystring: incidentDocumentCsvQuerySchema, response: { 200: textResponse("text/csv", "One table of the incident document.") } },
+      },
       async (request, reply) => {
         checkTable("incident", request.query.table);
         const doc = await incidentDocument(
@@ -315,7 +331,10 @@ export const reportRoutes =
     );
     app.get(
       "/reports/archive/:reportId/file",
-      { config: { policy: { access: "tenant", permission: "dashboards.read" } }, schema: { tags, params: archiveParams } },
+      {
+        config: { policy: { access: "tenant", permission: "dashboards.read" } },
+        schema: { tags, params: archiveParams, response: { 200: fileResponse("application/pdf", "The archived report file.") } },
+      },
       async (request, reply) => {
         const file = await archivedFile(ctx, request, request.params.reportId);
         return download(reply, file.content, file.contentType, file.fileName);
@@ -323,10 +342,13 @@ export const reportRoutes =
     );
     app.delete(
       "/reports/archive/:reportId",
-      { config: { policy: { access: "tenant", permission: "data.write" } }, schema: { tags, params: archiveParams } },
+      {
+        config: { policy: { access: "tenant", permission: "data.write" } },
+        schema: { tags, params: archiveParams, response: { 204: noContentResponse("Deleted.") } },
+      },
       async (request, reply) => {
         await deleteArchived(ctx, request, request.params.reportId);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -4,10 +4,11 @@ import { api } from "@/lib/api-client";
 import { tenantMembersQueryKey, tenantMembersQueryOptions } from "@/lib/tenant-members";
 
 const enc = encodeURIComponent;
-/** The members list is the one the assignee pickers read: a change here refreshes them too. */
-const membersKey = (tenantId: string) => tenantMembersQueryOptions(tenantId).queryKey;
 
-/** The members tab always asks again when it opens (the pickers keep theirs for five minutes). */
+/**
+ * The members tab always asks again when it opens (the pickers keep theirs for five minutes);
+ * it is the list the assignee pickers read, so a change here refreshes them too.
+ */
 export function useMembers(tenantId: string | null) {
   return useQuery({ ...tenantMembersQueryOptions(tenantId ?? ""), staleTime: 0, enabled: Boolean(tenantId) });
 }
