@@ -31,15 +31,28 @@ async function serverMemory(database: string, queries: string[]): Promise<Figure
     const email = "bench@example.test";
     const session = await fetch(`${url}/api/v1/auth/session`);
     const csrf = ((await session.json()) as { csrfToken: string }).csrfToken;
-    const anon = session.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const signUp = await fetch(`${url}/api/v1/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: anon }, body: JSON.stringify({ email, password: PASSWORD }) });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const rss = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const anon = session.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const signUp = await fetch(`${url}/api/v1/auth/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: anon },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const rss = (key: string) =>
+      Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
     const started = rss("VmHWM");
     for (let round = 0; round < 5; round++) {
       for (const q of queries) await (await fetch(`${url}/api/v1/alerts?${q}`, { headers: { cookie } })).arrayBuffer();
     }
-    const exportResponse = await fetch(`${url}/api/v1/alerts/export.csv?from=${new Date(NOW - 3 * 86_400_000).toISOString()}`, { headers: { cookie } });
+    const exportResponse = await fetch(`${url}/api/v1/alerts/export.csv?from=${new Date(NOW - 3 * 86_400_000).toISOString()}`, {
+      headers: { cookie },
+    });
     for await (const _ of exportResponse.body as unknown as AsyncIterable<Uint8Array>) {
       // drain
     }
@@ -97,29 +110,54 @@ export const benchmark: Benchmark = {
       // Every other column, both ways (migration 0010's indexes).
       ...alertSortKeys
         .filter((key) => !["detectedAt", "priority", "name", "assignee", "status", "updatedAt", "source"].includes(key))
-        .flatMap((key) => (["asc", "desc"] as const).map((dir): [string, string] => [`sort ${key} ${dir}`, `sort=${key}&dir=${dir}`])),
+        .flatMap((key) =>
+          (["asc", "desc"] as const).map((dir): [string, string] => [`sort ${key} ${dir}`, `sort=${key}&dir=${dir}`]),
+        ),
     ];
-    for (const [name, query] of cases) figures.push({ name, value: await p95(`/api/v1/alerts?${query}`), unit: "ms p95", baseline });
-    for (const [name, q] of [["free text: hostname", sampleRow.hostname], ["free text: IP", sampleRow.srcIp], ["free text: user", sampleRow.username]] as const) {
-      figures.push({ name, value: await p95(`/api/v1/alerts?q=${encodeURIComponent(String(q ?? "ws"))}`), unit: "ms p95", baseline });
+    for (const [name, query] of cases)
+      figures.push({ name, value: await p95(`/api/v1/alerts?${query}`), unit: "ms p95", baseline });
+    for (const [name, q] of [
+      ["free text: hostname", sampleRow.hostname],
+      ["free text: IP", sampleRow.srcIp],
+      ["free text: user", sampleRow.username],
+    ] as const) {
+      figures.push({
+        name,
+        value: await p95(`/api/v1/alerts?q=${encodeURIComponent(String(q ?? "ws"))}`),
+        unit: "ms p95",
+        baseline,
+      });
     }
     // CSV export of ~100,000 rows: rows per second and memory growth while streaming.
     const exportFrom = new Date(NOW - 3 * 86_400_000).toISOString();
     if (global.gc) global.gc();
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
-    const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    const timer = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
     const started = performance.now();
-    const csv = await app.inject({ method: "GET", url: `/api/v1/alerts/export.csv?from=${exportFrom}`, headers: { cookie }, payloadAsStream: true });
+    const csv = await app.inject({
+      method: "GET",
+      url: `/api/v1/alerts/export.csv?from=${exportFrom}`,
+      headers: { cookie },
+      payloadAsStream: true,
+    });
     let lines = 0;
-    for await (const chunk of (csv as unknown as { stream(): AsyncIterable<Buffer> }).stream()) for (const b of chunk) if (b === 10) lines++;
+    for await (const chunk of (csv as unknown as { stream(): AsyncIterable<Buffer> }).stream())
+      for (const b of chunk) if (b === 10) lines++;
     clearInterval(timer);
     const seconds = (performance.now() - started) / 1000;
     figures.push({ name: `CSV export rows (from 3 days ago)`, value: lines - 1, unit: "rows" });
     figures.push({ name: "CSV export rate", value: (lines - 1) / seconds, unit: "rows/s" });
     figures.push({ name: "RSS growth during export", value: (peak - rssBefore) / 1048576, unit: "MB" });
     await million.app.close().catch(() => undefined);
-    figures.push(...(await serverMemory(copy, cases.map(([, query]) => query))));
+    figures.push(
+      ...(await serverMemory(
+        copy,
+        cases.map(([, query]) => query),
+      )),
+    );
     await million.close();
     return figures;
   },

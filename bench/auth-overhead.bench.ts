@@ -19,10 +19,22 @@ export const benchmark: Benchmark = {
   title: "Per-request cost of session authentication and tenant scope",
   async run() {
     const dir = mkdtempSync(path.join(tmpdir(), "wf-bench-"));
-    const env = loadEnv({ NODE_ENV: "test", WATCHFLOOR_LOG_LEVEL: "silent", WATCHFLOOR_DATA_DIR: dir, WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000" });
+    const env = loadEnv({
+      NODE_ENV: "test",
+      WATCHFLOOR_LOG_LEVEL: "silent",
+      WATCHFLOOR_DATA_DIR: dir,
+      WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000",
+    });
     const database = openDatabase(undefined, dir);
     await migrateToLatest(database.db as never);
-    const ctx = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents() };
+    const ctx = {
+      db: database.db,
+      dialect: database.dialect,
+      env,
+      now: () => Date.now(),
+      secret: randomBytes(32).toString("hex"),
+      events: new AppEvents(),
+    };
     await seedDemoTenants(ctx);
     const { app } = await buildApp(ctx, { logger: false });
     const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
@@ -40,7 +52,13 @@ export const benchmark: Benchmark = {
     const health = await sample(() => app.inject({ method: "GET", url: "/healthz" }), n);
     const tenants = await sample(() => app.inject({ method: "GET", url: "/api/v1/tenants", headers: { cookie } }), n);
     const hashing = await sample(
-      () => app.inject({ method: "POST", url: "/api/v1/auth/sign-in", headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` }, payload: { email: "bench@example.test", password: "Bench-Marking-Password-1" } }),
+      () =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/auth/sign-in",
+          headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` },
+          payload: { email: "bench@example.test", password: "Bench-Marking-Password-1" },
+        }),
       40,
     );
     await app.close();
@@ -49,9 +67,24 @@ export const benchmark: Benchmark = {
     const base = (name: string, values: number[]) => ({ name, value: percentile(values, 50) });
     return [
       { name: "GET /healthz p50 (baseline)", value: percentile(health, 50), unit: "ms" },
-      { name: "GET /api/v1/tenants signed in, p50", value: percentile(tenants, 50), unit: "ms", baseline: base("/healthz p50", health) },
-      { name: "GET /api/v1/tenants signed in, p95", value: percentile(tenants, 95), unit: "ms", baseline: { name: "/healthz p95", value: percentile(health, 95) } },
-      { name: "POST /api/v1/auth/sign-in (argon2id) p50", value: percentile(hashing, 50), unit: "ms", baseline: base("/healthz p50", health) },
+      {
+        name: "GET /api/v1/tenants signed in, p50",
+        value: percentile(tenants, 50),
+        unit: "ms",
+        baseline: base("/healthz p50", health),
+      },
+      {
+        name: "GET /api/v1/tenants signed in, p95",
+        value: percentile(tenants, 95),
+        unit: "ms",
+        baseline: { name: "/healthz p95", value: percentile(health, 95) },
+      },
+      {
+        name: "POST /api/v1/auth/sign-in (argon2id) p50",
+        value: percentile(hashing, 50),
+        unit: "ms",
+        baseline: base("/healthz p50", health),
+      },
     ];
   },
 };

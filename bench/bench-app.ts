@@ -14,11 +14,24 @@ import { newId, sha256 } from "../apps/server/src/lib/tokens";
 /** A real server on an on-disk SQLite database in a temp folder (or the file given), for benchmarks. */
 export async function benchApp(file?: string) {
   const dir = mkdtempSync(path.join(tmpdir(), "wf-bench-"));
-  const env = loadEnv({ NODE_ENV: "test", WATCHFLOOR_LOG_LEVEL: "silent", WATCHFLOOR_DATA_DIR: dir, WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000" });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    WATCHFLOOR_LOG_LEVEL: "silent",
+    WATCHFLOOR_DATA_DIR: dir,
+    WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000",
+  });
   // As `serve` opens it (runtime.ts), background WAL checkpoints included.
   const database = openDatabase(file ? `sqlite:${file}` : undefined, dir, { backgroundCheckpoints: true });
   await migrateToLatest(database.db as never);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now: () => Date.now(), secret: randomBytes(32).toString("hex"), events: new AppEvents(), bulk: database.bulk };
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    env,
+    now: () => Date.now(),
+    secret: randomBytes(32).toString("hex"),
+    events: new AppEvents(),
+    bulk: database.bulk,
+  };
   await seedDemoTenants(ctx);
   const tenants = await ctx.db.selectFrom("tenants").select(["id", "slug"]).orderBy("slug").execute();
   const { app } = await buildApp(ctx, { logger: false });
@@ -31,7 +44,20 @@ export async function benchApp(file?: string) {
     /** An ingestion key for a tenant (keys bypass CSRF and sessions, as forwarders use them). */
     async apiKey(tenantId: string) {
       const key = `wf_${randomBytes(30).toString("base64url")}`;
-      await ctx.db.insertInto("api_keys").values({ id: newId(), tenant_id: tenantId, name: "bench", prefix: key.slice(0, 10), key_hash: sha256(key), created_by: null, created_at: Date.now(), last_used_at: null, revoked_at: null }).execute();
+      await ctx.db
+        .insertInto("api_keys")
+        .values({
+          id: newId(),
+          tenant_id: tenantId,
+          name: "bench",
+          prefix: key.slice(0, 10),
+          key_hash: sha256(key),
+          created_by: null,
+          created_at: Date.now(),
+          last_used_at: null,
+          revoked_at: null,
+        })
+        .execute();
       return key;
     },
     async close() {

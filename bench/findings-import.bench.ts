@@ -18,7 +18,9 @@ import type { Benchmark } from "./harness";
 const FINDINGS = Number(process.env.BENCH_FINDINGS_TOTAL ?? 50_000);
 const SMALL = Math.round(FINDINGS / 5);
 const HEAP_MB = 192;
-const sample = path.resolve(fileURLToPath(new URL("../../shared/data/vulnscans/nessus/nessus_with_cvssv3.nessus", import.meta.url)));
+const sample = path.resolve(
+  fileURLToPath(new URL("../../shared/data/vulnscans/nessus/nessus_with_cvssv3.nessus", import.meta.url)),
+);
 
 /**
  * A Nessus v2 file with the shared sample's structure: its policy block once, then its one
@@ -73,15 +75,28 @@ async function childImport(file: string): Promise<ChildResult> {
   }, 20);
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const report = await importFindingFile(server.ctx, tenantId, sourceFromFile(file), { filename: path.basename(file), doer: { userId: null, name: "bench" } });
+  const report = await importFindingFile(server.ctx, tenantId, sourceFromFile(file), {
+    filename: path.basename(file),
+    doer: { userId: null, name: "bench" },
+  });
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
-  const stored = await server.ctx.db.selectFrom("findings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const stored = await server.ctx.db
+    .selectFrom("findings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   await server.close();
   if (Number(stored.n) !== report.created) throw new Error(`report says ${report.created} created, ${stored.n} stored`);
-  return { seconds, cpuSeconds: (used.user + used.system) / 1e6, created: report.created, records: report.rowsRead, rssBeforeMb: rssBefore / 1_048_576, peakRssMb: peak / 1_048_576 };
+  return {
+    seconds,
+    cpuSeconds: (used.user + used.system) / 1e6,
+    created: report.created,
+    records: report.rowsRead,
+    rssBeforeMb: rssBefore / 1_048_576,
+    peakRssMb: peak / 1_048_576,
+  };
 }
 
 async function timedImport(findings: number, dir: string): Promise<ChildResult & { rate: number; rssGrowthMb: number }> {
@@ -89,11 +104,15 @@ async function timedImport(findings: number, dir: string): Promise<ChildResult &
   await generateNessus(file, findings);
   // The same V8 heap cap for both sizes: a streaming import fits in it whatever the file size, and
   // without a cap V8 lets garbage pile up in proportion to the work before collecting it.
-  const { stdout } = await promisify(execFile)(process.execPath, [`--max-old-space-size=${HEAP_MB}`, "--import", "tsx", fileURLToPath(import.meta.url)], {
-    env: { ...process.env, WF_FINDINGS_BENCH_CHILD: file },
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [`--max-old-space-size=${HEAP_MB}`, "--import", "tsx", fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, WF_FINDINGS_BENCH_CHILD: file },
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      maxBuffer: 1 << 20,
+    },
+  );
   const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as ChildResult;
   if (result.created !== findings) throw new Error(`expected ${findings} findings, got ${result.created}`);
   return { ...result, rate: findings / result.seconds, rssGrowthMb: result.peakRssMb - result.rssBeforeMb };
@@ -123,11 +142,28 @@ async function rawInsert(findings: number, dir: string) {
   const now = Date.now();
   const assets = new Map<string, string>();
   for (const f of records) if (!assets.has(f.ip ?? "")) assets.set(f.ip ?? "", newId());
-  const asset = (id: string, n: number) => ({ id, asset_key: `ASSET-${String(n).padStart(4, "0")}`, name: id, type: "Server", department: null, business_impact: null, client_environment: null });
+  const asset = (id: string, n: number) => ({
+    id,
+    asset_key: `ASSET-${String(n).padStart(4, "0")}`,
+    name: id,
+    type: "Server",
+    department: null,
+    business_impact: null,
+    client_environment: null,
+  });
   const rows = records.map((f, i) =>
     newFindingRow({
-      tenantId, id: newId(), record: f, asset: asset(assets.get(f.ip ?? "") ?? "", i), identities: [], firstSeen: now, seenAt: now, now,
-      slaDays: 30, cvss: null, intel: { kev: false, epss: null, epssPercentile: null },
+      tenantId,
+      id: newId(),
+      record: f,
+      asset: asset(assets.get(f.ip ?? "") ?? "", i),
+      identities: [],
+      firstSeen: now,
+      seenAt: now,
+      now,
+      slaDays: 30,
+      cvss: null,
+      intel: { kev: false, epss: null, epssPercentile: null },
     }),
   );
   await server.app.close();
@@ -165,12 +201,22 @@ export const benchmark: Benchmark = {
       const raw = await rawInsert(FINDINGS, dir);
       return [
         { name: "raw prepared insert of the rows (baseline)", value: raw.rate, unit: "findings/s" },
-        { name: `Nessus import, ${FINDINGS.toLocaleString("en")} findings`, value: big.rate, unit: "findings/s", baseline: { name: "raw insert", value: raw.rate } },
+        {
+          name: `Nessus import, ${FINDINGS.toLocaleString("en")} findings`,
+          value: big.rate,
+          unit: "findings/s",
+          baseline: { name: "raw insert", value: raw.rate },
+        },
         { name: "  records read (incl. informational)", value: big.records / big.seconds, unit: "records/s" },
         // Wall-clock rates depend on what else the machine runs; CPU time much less so.
         { name: "  findings per CPU-second (all threads)", value: FINDINGS / big.cpuSeconds, unit: "findings/s" },
         { name: "  CPU use (1.0 = one core busy)", value: big.cpuSeconds / big.seconds, unit: "cores" },
-        { name: `  peak RSS growth (heap cap ${HEAP_MB} MB)`, value: big.rssGrowthMb, unit: "MB", baseline: { name: `${SMALL.toLocaleString("en")} findings`, value: small.rssGrowthMb } },
+        {
+          name: `  peak RSS growth (heap cap ${HEAP_MB} MB)`,
+          value: big.rssGrowthMb,
+          unit: "MB",
+          baseline: { name: `${SMALL.toLocaleString("en")} findings`, value: small.rssGrowthMb },
+        },
         { name: `Nessus import, ${SMALL.toLocaleString("en")} findings`, value: small.rate, unit: "findings/s" },
       ];
     } finally {

@@ -29,21 +29,55 @@ async function ensureDatabase(): Promise<void> {
   const db = app.ctx.db;
   const started = Date.now();
   // Tenants may already hold demo findings; the benchmark's own come on top.
-  await db.insertInto("cwe_names").values(cweNames().map(([cwe_id, name]) => ({ cwe_id, name }))).onConflict((oc) => oc.column("cwe_id").doNothing()).execute();
+  await db
+    .insertInto("cwe_names")
+    .values(cweNames().map(([cwe_id, name]) => ({ cwe_id, name })))
+    .onConflict((oc) => oc.column("cwe_id").doNothing())
+    .execute();
   let assets: AssetsTable[] = [];
   let identities: { tenant_id: string; asset_id: string; kind: string; value: string }[] = [];
   let findings: FindingsTable[] = [];
   const flush = async () => {
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < assets.length; i += 200) await trx.insertInto("assets").values(assets.slice(i, i + 200)).execute();
-      for (let i = 0; i < identities.length; i += 500) await trx.insertInto("asset_identities").values(identities.slice(i, i + 500)).execute();
-      for (let i = 0; i < findings.length; i += 300) await trx.insertInto("findings").values(findings.slice(i, i + 300)).execute();
-      const cves = findings.flatMap((f) => (JSON.parse(f.cve_ids) as string[]).map((cve_id) => ({ cve_id, finding_id: f.id, tenant_id: f.tenant_id })));
-      for (let i = 0; i < cves.length; i += 500) await trx.insertInto("finding_cves").values(cves.slice(i, i + 500)).execute();
-      const sources = findings.flatMap((f) =>
-        (JSON.parse(f.services) as string[]).map((scanner) => ({ finding_id: f.id, tenant_id: f.tenant_id, scanner, scanner_finding_id: f.dedupe_key, first_seen: f.first_seen, last_seen: f.last_seen, last_import_id: null })),
+      for (let i = 0; i < assets.length; i += 200)
+        await trx
+          .insertInto("assets")
+          .values(assets.slice(i, i + 200))
+          .execute();
+      for (let i = 0; i < identities.length; i += 500)
+        await trx
+          .insertInto("asset_identities")
+          .values(identities.slice(i, i + 500))
+          .execute();
+      for (let i = 0; i < findings.length; i += 300)
+        await trx
+          .insertInto("findings")
+          .values(findings.slice(i, i + 300))
+          .execute();
+      const cves = findings.flatMap((f) =>
+        (JSON.parse(f.cve_ids) as string[]).map((cve_id) => ({ cve_id, finding_id: f.id, tenant_id: f.tenant_id })),
       );
-      for (let i = 0; i < sources.length; i += 500) await trx.insertInto("finding_sources").values(sources.slice(i, i + 500)).execute();
+      for (let i = 0; i < cves.length; i += 500)
+        await trx
+          .insertInto("finding_cves")
+          .values(cves.slice(i, i + 500))
+          .execute();
+      const sources = findings.flatMap((f) =>
+        (JSON.parse(f.services) as string[]).map((scanner) => ({
+          finding_id: f.id,
+          tenant_id: f.tenant_id,
+          scanner,
+          scanner_finding_id: f.dedupe_key,
+          first_seen: f.first_seen,
+          last_seen: f.last_seen,
+          last_import_id: null,
+        })),
+      );
+      for (let i = 0; i < sources.length; i += 500)
+        await trx
+          .insertInto("finding_sources")
+          .values(sources.slice(i, i + 500))
+          .execute();
     });
     assets = [];
     identities = [];
@@ -60,7 +94,9 @@ async function ensureDatabase(): Promise<void> {
   await sql`analyze`.execute(db);
   const counted = await db.selectFrom("findings").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
   const assetCount = await db.selectFrom("assets").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
-  console.log(`  built ${Number(counted.n).toLocaleString("en")} findings on ${Number(assetCount.n).toLocaleString("en")} assets in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `  built ${Number(counted.n).toLocaleString("en")} findings on ${Number(assetCount.n).toLocaleString("en")} assets in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   await app.close();
   renameSync(building, file);
 }
@@ -75,10 +111,23 @@ async function openFindings() {
   copyFileSync(file, copy);
   const server = await benchApp(copy);
   const { app, ctx } = server;
-  await createAccount(ctx.db, { id: newId(), email: EMAIL, displayName: "Bench", passwordHash: await hashPassword(PASSWORD), first: true, ip: null, at: NOW });
+  await createAccount(ctx.db, {
+    id: newId(),
+    email: EMAIL,
+    displayName: "Bench",
+    passwordHash: await hashPassword(PASSWORD),
+    first: true,
+    ip: null,
+    at: NOW,
+  });
   const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
   const csrfCookie = session.cookies.find((c) => c.name === "wf_csrf")?.value;
-  const signIn = await app.inject({ method: "POST", url: "/api/v1/auth/sign-in", headers: { "x-csrf-token": session.json().csrfToken, cookie: `wf_csrf=${csrfCookie}` }, payload: { email: EMAIL, password: PASSWORD } });
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/sign-in",
+    headers: { "x-csrf-token": session.json().csrfToken, cookie: `wf_csrf=${csrfCookie}` },
+    payload: { email: EMAIL, password: PASSWORD },
+  });
   const cookie = `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}`;
   return {
     ...server,
@@ -124,24 +173,56 @@ export const benchmark: Benchmark = {
       ["free text: asset name", `q=${encodeURIComponent(first.assetName)}`],
       ["free text: product word", "q=openssh"],
     ];
-    for (const [name, query] of filters) figures.push({ name, value: await p95(`/api/v1/findings?${query}`), unit: "ms p95", baseline });
+    for (const [name, query] of filters)
+      figures.push({ name, value: await p95(`/api/v1/findings?${query}`), unit: "ms p95", baseline });
     for (const sort of findingSortKeys) {
-      for (const dir of ["desc", "asc"]) figures.push({ name: `sort ${sort} ${dir}`, value: await p95(`/api/v1/findings?sort=${sort}&dir=${dir}`, 20), unit: "ms p95", baseline });
+      for (const dir of ["desc", "asc"])
+        figures.push({
+          name: `sort ${sort} ${dir}`,
+          value: await p95(`/api/v1/findings?sort=${sort}&dir=${dir}`, 20),
+          unit: "ms p95",
+          baseline,
+        });
     }
     const page2 = (await get("/api/v1/findings?sort=score&dir=desc&priority=High")).json().nextCursor;
-    figures.push({ name: "second page (score desc, High)", value: await p95(`/api/v1/findings?sort=score&dir=desc&priority=High&cursor=${page2}`), unit: "ms p95", baseline });
+    figures.push({
+      name: "second page (score desc, High)",
+      value: await p95(`/api/v1/findings?sort=score&dir=desc&priority=High&cursor=${page2}`),
+      unit: "ms p95",
+      baseline,
+    });
     let deep: string | null = null;
-    for (let i = 0; i < 50; i++) deep = (await get(`/api/v1/findings?limit=200${deep ? `&cursor=${deep}` : ""}`)).json().nextCursor;
-    figures.push({ name: "deep page (after 10,000 rows, last seen desc)", value: await p95(`/api/v1/findings?cursor=${deep}`), unit: "ms p95", baseline });
+    for (let i = 0; i < 50; i++)
+      deep = (await get(`/api/v1/findings?limit=200${deep ? `&cursor=${deep}` : ""}`)).json().nextCursor;
+    figures.push({
+      name: "deep page (after 10,000 rows, last seen desc)",
+      value: await p95(`/api/v1/findings?cursor=${deep}`),
+      unit: "ms p95",
+      baseline,
+    });
     figures.push({ name: "asset inventory first page", value: await p95("/api/v1/assets", 20), unit: "ms p95", baseline });
-    figures.push({ name: "asset inventory sort openFindings desc", value: await p95("/api/v1/assets?sort=openFindings&dir=desc", 10), unit: "ms p95", baseline });
+    figures.push({
+      name: "asset inventory sort openFindings desc",
+      value: await p95("/api/v1/assets?sort=openFindings&dir=desc", 10),
+      unit: "ms p95",
+      baseline,
+    });
     figures.push({ name: "asset page", value: await p95(`/api/v1/assets/${first.assetId}`, 20), unit: "ms p95", baseline });
     // CSV exports stream keyset pages of 1,000: every Critical finding, then every finding.
-    for (const [name, query] of [["priority=Critical", "priority=Critical"], ["every finding", ""]] as const) {
+    for (const [name, query] of [
+      ["priority=Critical", "priority=Critical"],
+      ["every finding", ""],
+    ] as const) {
       const started = performance.now();
-      const csv = await app.inject({ method: "GET", url: `/api/v1/findings/export.csv?${query}`, headers: { cookie }, payloadAsStream: true });
+      const csv = await app.inject({
+        method: "GET",
+        url: `/api/v1/findings/export.csv?${query}`,
+        headers: { cookie },
+        payloadAsStream: true,
+      });
       let lines = 0;
-      for await (const chunk of (csv as unknown as { stream(): AsyncIterable<Buffer> }).stream()) for (const b of chunk) if (b === 10) lines++;
+      for await (const chunk of (csv as unknown as { stream(): AsyncIterable<Buffer> }).stream())
+        for (const b of chunk) if (b === 10) lines++;
       const seconds = (performance.now() - started) / 1000;
       figures.push({ name: `CSV export rows (${name})`, value: lines - 1, unit: "rows" });
       figures.push({ name: `CSV export rate (${name})`, value: (lines - 1) / seconds, unit: "rows/s" });

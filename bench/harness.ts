@@ -14,7 +14,11 @@ export interface Benchmark {
 }
 
 /** Times `iterations` calls after a warm-up; returns per-call latencies in milliseconds. */
-export async function sample(fn: () => Promise<unknown>, iterations: number, warmup = Math.ceil(iterations / 10)): Promise<number[]> {
+export async function sample(
+  fn: () => Promise<unknown>,
+  iterations: number,
+  warmup = Math.ceil(iterations / 10),
+): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < iterations; i++) {

@@ -24,7 +24,14 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, bin, "serve", "--port", "0", "--host", "127.0.0.1"], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "production", WATCHFLOOR_SECRET: randomBytes(32).toString("hex"), WATCHFLOOR_DATA_DIR: dataDir, WATCHFLOOR_LOG_LEVEL: "warn", WATCHFLOOR_WEB_DIST: path.join(dataDir, "no-web") },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      WATCHFLOOR_SECRET: randomBytes(32).toString("hex"),
+      WATCHFLOOR_DATA_DIR: dataDir,
+      WATCHFLOOR_LOG_LEVEL: "warn",
+      WATCHFLOOR_WEB_DIST: path.join(dataDir, "no-web"),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -80,14 +87,23 @@ interface Answer {
   ms: number;
 }
 
-function request(url: string, options: { method?: string; headers?: Record<string, string | number>; body?: Buffer | string | NodeJS.ReadableStream } = {}): Promise<Answer> {
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string | number>; body?: Buffer | string | NodeJS.ReadableStream } = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? "GET", agent, headers: options.headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - started }));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+          ms: performance.now() - started,
+        }),
+      );
     });
     req.on("error", reject);
     const body = options.body;
@@ -97,7 +113,10 @@ function request(url: string, options: { method?: string; headers?: Record<strin
 }
 
 /** GET /healthz every PING_MS while `load` runs (each ping on its own, never waiting for the last); latencies in ms. */
-async function pingWhile<T>(baseUrl: string, load: () => Promise<T>): Promise<{ result: T; latencies: number[]; seconds: number }> {
+async function pingWhile<T>(
+  baseUrl: string,
+  load: () => Promise<T>,
+): Promise<{ result: T; latencies: number[]; seconds: number }> {
   const pending: Promise<number>[] = [];
   const timer = setInterval(() => {
     pending.push(request(`${baseUrl}/healthz`).then((a) => (a.status === 200 ? a.ms : Number.POSITIVE_INFINITY)));
@@ -115,7 +134,13 @@ async function pingWhile<T>(baseUrl: string, load: () => Promise<T>): Promise<{ 
 
 function latencyFigures(phase: string, latencies: number[], baseline?: number[]): Figure[] {
   const stat = (p: number, values: number[]) => (p === 100 ? Math.max(...values) : percentile(values, p));
-  return ([["p50", 50], ["p95", 95], ["max", 100]] as const).map(([label, p]) => ({
+  return (
+    [
+      ["p50", 50],
+      ["p95", 95],
+      ["max", 100],
+    ] as const
+  ).map(([label, p]) => ({
     name: `${phase}: /healthz ${label} (${latencies.length} pings)`,
     value: stat(p, latencies),
     unit: "ms",
@@ -126,22 +151,33 @@ function latencyFigures(phase: string, latencies: number[], baseline?: number[])
 /** The first account: owner of every tenant; its session cookie reads the overview. */
 async function signUp(baseUrl: string): Promise<string> {
   const anonymous = await new Promise<{ cookie: string; csrf: string }>((resolve, reject) => {
-    http.get(`${baseUrl}/api/v1/auth/session`, { agent }, (response) => {
-      let text = "";
-      response.on("data", (c: Buffer) => {
-        text += c.toString();
-      });
-      response.on("end", () => {
-        const cookie = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-        resolve({ cookie, csrf: (JSON.parse(text) as { csrfToken: string }).csrfToken });
-      });
-    }).on("error", reject);
+    http
+      .get(`${baseUrl}/api/v1/auth/session`, { agent }, (response) => {
+        let text = "";
+        response.on("data", (c: Buffer) => {
+          text += c.toString();
+        });
+        response.on("end", () => {
+          const cookie = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+          resolve({ cookie, csrf: (JSON.parse(text) as { csrfToken: string }).csrfToken });
+        });
+      })
+      .on("error", reject);
   });
   const body = JSON.stringify({ email: "bench@example.com", password: "quiet lantern orbit 4127 meadow", displayName: "Bench" });
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${baseUrl}/api/v1/auth/sign-up`,
-      { method: "POST", agent, headers: { "content-type": "application/json", cookie: anonymous.cookie, "x-csrf-token": anonymous.csrf, "content-length": Buffer.byteLength(body) } },
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          cookie: anonymous.cookie,
+          "x-csrf-token": anonymous.csrf,
+          "content-length": Buffer.byteLength(body),
+        },
+      },
       (response) => {
         response.resume();
         response.on("end", () => {
@@ -195,8 +231,14 @@ export const benchmark: Benchmark = {
       db.pragma("busy_timeout = 10000");
       const tenantId = (db.prepare("select id from tenants order by slug limit 1").get() as { id: string }).id;
       const key = `wf_${randomBytes(30).toString("base64url")}`;
-      db.prepare("insert into api_keys (id, tenant_id, name, prefix, key_hash, created_by, created_at, last_used_at, revoked_at) values (?, ?, 'bench', ?, ?, null, ?, null, null)").run(
-        randomBytes(16).toString("hex"), tenantId, key.slice(0, 10), createHash("sha256").update(key).digest("hex"), Date.now(),
+      db.prepare(
+        "insert into api_keys (id, tenant_id, name, prefix, key_hash, created_by, created_at, last_used_at, revoked_at) values (?, ?, 'bench', ?, ?, null, ?, null, null)",
+      ).run(
+        randomBytes(16).toString("hex"),
+        tenantId,
+        key.slice(0, 10),
+        createHash("sha256").update(key).digest("hex"),
+        Date.now(),
       );
       const cookie = await signUp(baseUrl);
       console.log(`  server: ${runs}, pid ${pid}`);
@@ -211,12 +253,18 @@ export const benchmark: Benchmark = {
       const junk = await pingWhile(baseUrl, () =>
         request(`${baseUrl}/api/v1/imports/assets?tenantId=${tenantId}&filename=junk.csv`, {
           method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/octet-stream", "content-length": JUNK_MB * 1024 * 1024 },
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/octet-stream",
+            "content-length": JUNK_MB * 1024 * 1024,
+          },
           body: createReadStream(junkFile),
         }),
       );
       const quarantined = (db.prepare("select count(*) as n from quarantine").get() as { n: number }).n;
-      console.log(`  junk import answered ${junk.result.status} in ${(junk.result.ms / 1000).toFixed(1)} s: ${junk.result.body.slice(0, 160)}`);
+      console.log(
+        `  junk import answered ${junk.result.status} in ${(junk.result.ms / 1000).toFixed(1)} s: ${junk.result.body.slice(0, 160)}`,
+      );
 
       const sender = await startIngest(baseUrl, key);
       const load = await pingWhile(baseUrl, () => sender.done).finally(sender.stop);
@@ -247,7 +295,12 @@ export const benchmark: Benchmark = {
         { name: "(d)   summary answer, first", value: summaries[0] ?? Number.NaN, unit: "ms" },
         { name: "(d)   summary answer, max of 5", value: Math.max(...summaries), unit: "ms" },
         { name: "idle server CPU over 10 s, demo data", value: cpuIdleBefore, unit: "cores" },
-        { name: `idle server CPU over 10 s, +${ALERTS.toLocaleString("en")} alerts`, value: cpuIdleAfter, unit: "cores", baseline: { name: "demo data", value: cpuIdleBefore } },
+        {
+          name: `idle server CPU over 10 s, +${ALERTS.toLocaleString("en")} alerts`,
+          value: cpuIdleAfter,
+          unit: "cores",
+          baseline: { name: "demo data", value: cpuIdleBefore },
+        },
       ];
     } finally {
       db?.close();

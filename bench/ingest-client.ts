@@ -16,7 +16,10 @@ export interface ClientJob {
   daysBack?: number;
 }
 
-export type ClientReport = { kind: "start" } | { kind: "end"; created: number; cpuMicros: number } | { kind: "error"; message: string };
+export type ClientReport =
+  | { kind: "start" }
+  | { kind: "end"; created: number; cpuMicros: number }
+  | { kind: "error"; message: string };
 
 const report = (message: ClientReport) => process.send?.(message);
 
@@ -28,7 +31,11 @@ function post(job: ClientJob, body: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${job.address}/api/v1/alerts/bulk`,
-      { method: "POST", agent, headers: { authorization: `Bearer ${job.key}`, "content-type": "application/x-ndjson", "content-length": body.length } },
+      {
+        method: "POST",
+        agent,
+        headers: { authorization: `Bearer ${job.key}`, "content-type": "application/x-ndjson", "content-length": body.length },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -52,7 +59,9 @@ function post(job: ClientJob, body: Buffer): Promise<number> {
 
 process.once("message", async (job: ClientJob) => {
   try {
-    const alerts = [...generateAlerts({ seed: 7, count: job.total, tenants: ["tenant-a"], now: job.now, daysBack: job.daysBack ?? 30 })].map((a) => a.alert);
+    const alerts = [
+      ...generateAlerts({ seed: 7, count: job.total, tenants: ["tenant-a"], now: job.now, daysBack: job.daysBack ?? 30 }),
+    ].map((a) => a.alert);
     const batches: Buffer[] = [];
     for (let i = 0; i < alerts.length; i += job.batch) batches.push(ndjson(alerts.slice(i, i + job.batch)));
     // One untimed request first starts the server's ingest worker (from TypeScript sources here,

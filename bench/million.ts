@@ -38,7 +38,9 @@ async function ensureDatabase(): Promise<void> {
     const upgraded = await benchApp(building);
     await upgraded.database.optimize?.("all");
     await upgraded.close();
-    console.log(`  upgraded the v1 database (rollups for ${COUNT.toLocaleString("en")} alerts) in ${Math.round((Date.now() - started) / 1000)} s`);
+    console.log(
+      `  upgraded the v1 database (rollups for ${COUNT.toLocaleString("en")} alerts) in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
     renameSync(building, file);
     return;
   }
@@ -54,7 +56,13 @@ async function ensureDatabase(): Promise<void> {
     batch = new Map();
     pending = 0;
   };
-  for (const { tenant, alert } of generateAlerts({ seed: 1, count: COUNT, tenants: [...tenants.keys()], now: NOW, daysBack: 30 })) {
+  for (const { tenant, alert } of generateAlerts({
+    seed: 1,
+    count: COUNT,
+    tenants: [...tenants.keys()],
+    now: NOW,
+    daysBack: 30,
+  })) {
     const parsed = alertInputSchema.parse(alert);
     const tenantId = tenants.get(tenant) ?? "";
     const row = toAlertRow(parsed, tenantId, newId(), NOW, policyFor(parsed.priority as Priority, undefined));
@@ -88,11 +96,24 @@ export async function openMillion() {
   const { app, ctx } = server;
   const userId = newId();
   // The database has no user yet: this first account owns every tenant.
-  await createAccount(ctx.db, { id: userId, email: BENCH_EMAIL, displayName: "Bench", passwordHash: await hashPassword(PASSWORD), first: true, ip: null, at: NOW });
+  await createAccount(ctx.db, {
+    id: userId,
+    email: BENCH_EMAIL,
+    displayName: "Bench",
+    passwordHash: await hashPassword(PASSWORD),
+    first: true,
+    ip: null,
+    at: NOW,
+  });
   const session = await app.inject({ method: "GET", url: "/api/v1/auth/session" });
   const csrf = session.json().csrfToken as string;
   const csrfCookie = session.cookies.find((c) => c.name === "wf_csrf")?.value;
-  const signIn = await app.inject({ method: "POST", url: "/api/v1/auth/sign-in", headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` }, payload: { email: BENCH_EMAIL, password: PASSWORD } });
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/sign-in",
+    headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` },
+    payload: { email: BENCH_EMAIL, password: PASSWORD },
+  });
   const cookie = `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}`;
   return {
     ...server,

@@ -26,7 +26,11 @@ export const benchmark: Benchmark = {
     const million = await openMillion();
     const tenant = million.tenants[1]?.id ?? "";
     const get = (url: string, oneTenant: boolean) =>
-      million.app.inject({ method: "GET", url, headers: { cookie: million.cookie, ...(oneTenant ? { "x-tenant-id": tenant } : {}) } });
+      million.app.inject({
+        method: "GET",
+        url,
+        headers: { cookie: million.cookie, ...(oneTenant ? { "x-tenant-id": tenant } : {}) },
+      });
     const p95 = async (url: string, oneTenant = false) => {
       const probe = await get(url, oneTenant);
       if (probe.statusCode !== 200) throw new Error(`${url} -> ${probe.statusCode} ${probe.body.slice(0, 200)}`);
@@ -39,7 +43,12 @@ export const benchmark: Benchmark = {
       for (const oneTenant of [false, true]) {
         for (const [label, days] of windows) {
           const url = `${path}?from=${new Date(NOW - days * DAY).toISOString()}&to=${to}`;
-          figures.push({ name: `${api}, ${oneTenant ? "one tenant" : "all tenants"}, ${label}`, value: await p95(url, oneTenant), unit: "ms p95", baseline });
+          figures.push({
+            name: `${api}, ${oneTenant ? "one tenant" : "all tenants"}, ${label}`,
+            value: await p95(url, oneTenant),
+            unit: "ms p95",
+            baseline,
+          });
         }
       }
     }

@@ -13,7 +13,9 @@ for (const file of files.sort()) {
   const { benchmark } = (await import(path.join(here, file))) as { benchmark: Benchmark };
   console.log(`\n== ${benchmark.title} (${file})`);
   for (const figure of await benchmark.run()) {
-    const ratio = figure.baseline ? `  ratio ${(figure.value / figure.baseline.value).toFixed(2)} vs ${figure.baseline.name} (${figure.baseline.value.toFixed(3)} ${figure.unit})` : "";
+    const ratio = figure.baseline
+      ? `  ratio ${(figure.value / figure.baseline.value).toFixed(2)} vs ${figure.baseline.name} (${figure.baseline.value.toFixed(3)} ${figure.unit})`
+      : "";
     console.log(`  ${figure.name.padEnd(44)} ${figure.value.toFixed(3).padStart(10)} ${figure.unit}${ratio}`);
   }
 }

@@ -16,9 +16,7 @@ function newest(dir) {
   return latest;
 }
 
-const fresh =
-  existsSync(built) &&
-  sources.every((s) => !existsSync(s) || newest(fileURLToPath(s)) <= statSync(built).mtimeMs);
+const fresh = existsSync(built) && sources.every((s) => !existsSync(s) || newest(fileURLToPath(s)) <= statSync(built).mtimeMs);
 if (fresh) {
   await import(built.href);
 } else {

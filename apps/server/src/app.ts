@@ -144,7 +144,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(swagger, {
     openapi: {
       openapi: "3.0.3",
-      info: { title: "Watchfloor API", version: "1", description: "Security-operations dashboard API. Errors share one shape: {code, message, details?, requestId}." },
+      info: {
+        title: "Watchfloor API",
+        version: "1",
+        description: "Security-operations dashboard API. Errors share one shape: {code, message, details?, requestId}.",
+      },
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "wf_session" },

@@ -52,16 +52,42 @@ describe("watchfloor CLI", () => {
     expect(seeded.stdout).toContain("Created 5 demo tenants");
     expect(seeded.stdout).toContain("demo alerts");
     const imported = await cli("import", "alerts", messy, "--tenant", "tenant-b");
-    expect(imported.stdout).toMatch(/as sample-csv into Tenant B: 80 rows read, \d+ created, \d+ updated, [1-9]\d* rejected, [1-9]\d* data-quality findings/);
+    expect(imported.stdout).toMatch(
+      /as sample-csv into Tenant B: 80 rows read, \d+ created, \d+ updated, [1-9]\d* rejected, [1-9]\d* data-quality findings/,
+    );
     expect(imported.stdout).toContain('"Yes" is not one of Manual, Automated');
     expect((await cli("seed")).stdout).toContain("nothing seeded");
     expect((await cli("tenant", "create", "--name", "Acme Corp", "--slug", "acme")).stdout).toContain("Created tenant Acme Corp");
     const duplicate = await cli("tenant", "create", "--name", "Acme", "--slug", "acme");
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain("already exists");
-    const owner = await cli("user", "create", "--email", "owner@example.test", "--name", "Owner", "--title", "CISO", "--password", "Harbor-Signal-2026");
+    const owner = await cli(
+      "user",
+      "create",
+      "--email",
+      "owner@example.test",
+      "--name",
+      "Owner",
+      "--title",
+      "CISO",
+      "--password",
+      "Harbor-Signal-2026",
+    );
     expect(owner.stdout).toContain("platform owner of every tenant");
-    const analyst = await cli("user", "create", "--email", "ana@example.test", "--name", "Ana", "--password", "Analyst-Password-2026", "--tenant", "tenant-b", "--role", "analyst");
+    const analyst = await cli(
+      "user",
+      "create",
+      "--email",
+      "ana@example.test",
+      "--name",
+      "Ana",
+      "--password",
+      "Analyst-Password-2026",
+      "--tenant",
+      "tenant-b",
+      "--role",
+      "analyst",
+    );
     expect(analyst.stdout).toContain("as analyst in tenant-b");
     const weak = await cli("user", "create", "--email", "weak@example.test", "--name", "W", "--password", "short");
     expect(weak.code).toBe(1);

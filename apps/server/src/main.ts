@@ -44,7 +44,9 @@ const PLANNER_STATISTICS_MS = 6 * 3_600_000;
 
 const program = new Command()
   .name("watchfloor")
-  .description("Watchfloor security-operations dashboard. The database is WATCHFLOOR_DATABASE_URL (postgres://...) or SQLite under ./data.")
+  .description(
+    "Watchfloor security-operations dashboard. The database is WATCHFLOOR_DATABASE_URL (postgres://...) or SQLite under ./data.",
+  )
   .showHelpAfterError();
 
 const port = (value: string) => {
@@ -164,7 +166,8 @@ program
     const alerts = created ? await seedDemoAlerts(runtime.ctx) : 0;
     if (alerts) console.log(`Created ${alerts} demo alerts with a few incidents.`);
     const inventory = created ? await seedDemoAssets(runtime.ctx) : { assets: 0, findings: 0 };
-    if (inventory.assets) console.log(`Created ${inventory.assets} demo assets with ${inventory.findings} vulnerability findings.`);
+    if (inventory.assets)
+      console.log(`Created ${inventory.assets} demo assets with ${inventory.findings} vulnerability findings.`);
     await runtime.close();
   });
 
@@ -197,9 +200,22 @@ user
       const id = newId();
       const now = ctx.now();
       const first = (await countUsers(ctx.db)) === 0;
-      await createAccount(ctx.db, { id, email, displayName: options.name, jobTitle: options.title, passwordHash: await hashPassword(password), first, ip: null, at: now });
+      await createAccount(ctx.db, {
+        id,
+        email,
+        displayName: options.name,
+        jobTitle: options.title,
+        passwordHash: await hashPassword(password),
+        first,
+        ip: null,
+        at: now,
+      });
       if (!first) for (const t of tenants) await addMembership(ctx.db, id, t.id, role, now);
-      const access = first ? " (platform owner of every tenant)" : tenants.length ? ` as ${role} in ${tenants.map((t) => t.slug).join(", ")}` : "";
+      const access = first
+        ? " (platform owner of every tenant)"
+        : tenants.length
+          ? ` as ${role} in ${tenants.map((t) => t.slug).join(", ")}`
+          : "";
       console.log(`Created ${email}${access}.`);
     } finally {
       await runtime.close();

@@ -38,7 +38,10 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     testClock,
   };
   // Several servers on one PostgreSQL database see each other's changes (docs/deployment.md).
-  const relay = database.dialect === "postgres" && env.WATCHFLOOR_DATABASE_URL ? new PgChangeRelay(env.WATCHFLOOR_DATABASE_URL, ctx.events, database.db as never) : null;
+  const relay =
+    database.dialect === "postgres" && env.WATCHFLOOR_DATABASE_URL
+      ? new PgChangeRelay(env.WATCHFLOOR_DATABASE_URL, ctx.events, database.db as never)
+      : null;
   await relay?.start();
   const close = async () => {
     await relay?.stop();

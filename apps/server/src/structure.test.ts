@@ -69,7 +69,11 @@ describe("server structure", () => {
   it("keeps the lower layers free of feature imports", () => {
     const offending = serverFiles
       .filter((f) => LOWER.some((layer) => f.startsWith(layer)))
-      .flatMap((f) => relativeImports(f, read(server, f)).filter((t) => /^(features|seed)\//.test(t)).map((t) => `${f} -> ${t}`));
+      .flatMap((f) =>
+        relativeImports(f, read(server, f))
+          .filter((t) => /^(features|seed)\//.test(t))
+          .map((t) => `${f} -> ${t}`),
+      );
     expect(offending).toEqual([]);
   });
 

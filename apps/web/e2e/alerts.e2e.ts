@@ -56,14 +56,17 @@ describe("alerts and incidents", () => {
     await page.getByRole("group", { name: "Priority" }).getByLabel("High").check();
     await page.getByRole("group", { name: "Status" }).getByLabel("Open", { exact: true }).check();
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await page.waitForURL((u) => u.searchParams.get("priority") === "Critical,High" || u.searchParams.get("priority") === "High,Critical");
+    await page.waitForURL(
+      (u) => u.searchParams.get("priority") === "Critical,High" || u.searchParams.get("priority") === "High,Critical",
+    );
     await page.getByRole("button", { name: "Remove filter Priority: Critical" }).waitFor();
     await listSettled(page);
     await page.getByRole("button", { name: "Alert", exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get("sort") === "name" && u.searchParams.get("dir") === "asc");
     // Router navigations render in a transition: wait for the committed header, then the data.
     const header = page.locator("th", { has: page.getByRole("button", { name: "Alert", exact: true }) });
-    const sortedBy = (value: string) => page.locator(`th[aria-sort="${value}"]`, { has: page.getByRole("button", { name: "Alert", exact: true }) }).waitFor();
+    const sortedBy = (value: string) =>
+      page.locator(`th[aria-sort="${value}"]`, { has: page.getByRole("button", { name: "Alert", exact: true }) }).waitFor();
     await sortedBy("ascending");
     await listSettled(page);
     const ids = await rowIds(page);
@@ -110,7 +113,9 @@ describe("alerts and incidents", () => {
     await page.waitForURL((u) => u.searchParams.get("sort") === "tenantName" && u.searchParams.get("dir") === "asc");
     await sortedBy("Tenant", "ascending");
     await listSettled(page);
-    const tenantCell = await page.locator("thead th").evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === "Tenant") + 1);
+    const tenantCell = await page
+      .locator("thead th")
+      .evaluateAll((ths) => ths.findIndex((th) => th.textContent?.trim() === "Tenant") + 1);
     const tenants = await page.locator(`[data-testid=alert-row] td:nth-child(${tenantCell})`).allTextContents();
     expect(tenants.length).toBeGreaterThan(1);
     expect(tenants).toEqual([...tenants].sort((a, b) => a.localeCompare(b)));
@@ -194,7 +199,11 @@ describe("alerts and incidents", () => {
     const badge = (label: string) => page.getByText(`${label}:`).locator("..");
     expect(await badge("Acknowledge SLA").textContent()).toBe("Acknowledge SLA: AckOn track");
     const breachesFor = async () => {
-      const items = ((await (await page.request.get(`${base}/api/v1/notifications?limit=100`)).json()) as { items: { kind: string; message: string }[] }).items;
+      const items = (
+        (await (await page.request.get(`${base}/api/v1/notifications?limit=100`)).json()) as {
+          items: { kind: string; message: string }[];
+        }
+      ).items;
       return items.filter((n) => n.kind === "sla_breach" && n.message.includes(name));
     };
     expect(await breachesFor()).toEqual([]);
@@ -204,7 +213,9 @@ describe("alerts and incidents", () => {
     await page.getByTestId("notifications-trigger").click();
     const item = page.getByTestId("notifications-popover").getByTestId("notification-item").filter({ hasText: name });
     await item.waitFor();
-    expect(await item.textContent()).toMatch(/^SLA breach.*SLA breached: Critical alert "E2E ransomware beacon past its SLA" missed its acknowledge time\./);
+    expect(await item.textContent()).toMatch(
+      /^SLA breach.*SLA breached: Critical alert "E2E ransomware beacon past its SLA" missed its acknowledge time\./,
+    );
     await page.keyboard.press("Escape");
     expect(await breachesFor()).toHaveLength(1);
 
@@ -253,7 +264,9 @@ describe("alerts and incidents", () => {
     expect(await page.getByTestId("stat-rejected").textContent()).toBe("2");
     const rejected = page.getByTestId("rejected-rows").locator("tbody tr");
     expect(await rejected.count()).toBe(2);
-    const rows = await rejected.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent ?? "")));
+    const rows = await rejected.evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent ?? "")),
+    );
     expect(rows.map((r) => r[0])).toEqual(["4", "5"]);
     expect(rows[0]?.[1]).toBe("status");
     expect(rows[1]?.[1]).toBe("name");

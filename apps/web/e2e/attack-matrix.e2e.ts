@@ -139,7 +139,9 @@ describe("ATT&CK matrix", () => {
     await page.getByTestId("coverage-cell").first().waitFor();
     // Read once the toolbar has settled: under load the cells can paint a frame before it.
     await expect.poll(() => page.getByRole("button", { name: "7 days" }).getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => page.getByRole("button", { name: "Coverage", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Coverage", exact: true }).getAttribute("aria-pressed"))
+      .toBe("true");
 
     // A custom window in the future has no alerts: the empty state says so.
     await page.getByRole("button", { name: "Custom", exact: true }).click();

@@ -37,11 +37,22 @@ let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
 async function scanTwice() {
   mkdirSync(work, { recursive: true });
   const now = Math.floor(Date.now() / 1000) * 1000;
-  const fresh = selfSignedCertificate(new Date(now - day), new Date(now + 10 * day), { cn: "shop.watchfloor.test", dns: ["shop.watchfloor.test", "www.watchfloor.test"] });
-  const stale = selfSignedCertificate(new Date(now - 400 * day), new Date(now - 3 * day), { cn: "legacy.watchfloor.test", dns: ["legacy.watchfloor.test"] });
+  const fresh = selfSignedCertificate(new Date(now - day), new Date(now + 10 * day), {
+    cn: "shop.watchfloor.test",
+    dns: ["shop.watchfloor.test", "www.watchfloor.test"],
+  });
+  const stale = selfSignedCertificate(new Date(now - 400 * day), new Date(now - 3 * day), {
+    cn: "legacy.watchfloor.test",
+    dns: ["legacy.watchfloor.test"],
+  });
   const [ssh, https, expired, goes] = [sshBannerServer(), httpsServer(fresh), httpsServer(stale), sshBannerServer()];
   servers.push(ssh, https, expired);
-  [ports.ssh, ports.https, ports.expired, ports.goes] = [await listen(ssh), await listen(https), await listen(expired), await listen(goes)];
+  [ports.ssh, ports.https, ports.expired, ports.goes] = [
+    await listen(ssh),
+    await listen(https),
+    await listen(expired),
+    await listen(goes),
+  ];
   const scanned = [ports.ssh, ports.https, ports.expired, ports.goes];
   writeFileSync(files.first, await scanLoopback([...scanned, await closedLoopbackPort()]));
   await close(goes);
@@ -59,7 +70,10 @@ beforeAll(async () => {
   await signUpFirstUser(page, base);
   // A tenant of its own, picked in the tenant picker: the demo tenants' internet-facing assets stay out of view.
   const { csrf } = await sessionFacts(page, base);
-  const created = await page.request.post(`${base}/api/v1/tenants`, { data: { name: "Surface Lab", slug: "surface-lab" }, headers: { "x-csrf-token": csrf } });
+  const created = await page.request.post(`${base}/api/v1/tenants`, {
+    data: { name: "Surface Lab", slug: "surface-lab" },
+    headers: { "x-csrf-token": csrf },
+  });
   expect(created.ok()).toBe(true);
   const tenantId = ((await created.json()) as { id: string }).id;
   await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantId);
@@ -116,7 +130,10 @@ async function importScan(page: Page, file: string) {
   await form.getByLabel("Tenant").selectOption({ label: "Surface Lab" });
   await form.getByLabel("nmap XML file").setInputFiles(file);
   await form.getByRole("button", { name: "Upload and import" }).click();
-  await page.getByTestId("scan-report").getByText(`Imported ${path.basename(file)}`).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId("scan-report")
+    .getByText(`Imported ${path.basename(file)}`)
+    .waitFor({ timeout: 30_000 });
 }
 
 const row = (page: Page, port: number) => page.locator(`[data-testid=exposure-row][data-port="${port}"]`);
@@ -133,33 +150,36 @@ describe("attack surface", () => {
     await context.close();
   });
 
-  it.skipIf(!hasNmap)(`imports two real scans and highlights what is new${hasNmap ? "" : " (SKIPPED: nmap is not installed)"}`, async () => {
-    const { context, page, consoleWatch } = await open();
-    await page.getByRole("link", { name: "Import nmap scan" }).click();
-    await importScan(page, files.first);
-    await page.getByText("This is the first scan of this tenant").waitFor();
-    await settled(page);
-    expect(await page.locator("[data-testid=exposure-row]").count()).toBe(4);
-    expect(await page.locator("[data-testid=exposure-row][data-new]").count()).toBe(0);
-    expect(await row(page, ports.https).getByTestId("expiry-badge").textContent()).toMatch(/^Expires in (9|10) days$/);
-    expect(await row(page, ports.expired).getByTestId("expiry-badge").textContent()).toBe("Expired");
+  it.skipIf(!hasNmap)(
+    `imports two real scans and highlights what is new${hasNmap ? "" : " (SKIPPED: nmap is not installed)"}`,
+    async () => {
+      const { context, page, consoleWatch } = await open();
+      await page.getByRole("link", { name: "Import nmap scan" }).click();
+      await importScan(page, files.first);
+      await page.getByText("This is the first scan of this tenant").waitFor();
+      await settled(page);
+      expect(await page.locator("[data-testid=exposure-row]").count()).toBe(4);
+      expect(await page.locator("[data-testid=exposure-row][data-new]").count()).toBe(0);
+      expect(await row(page, ports.https).getByTestId("expiry-badge").textContent()).toMatch(/^Expires in (9|10) days$/);
+      expect(await row(page, ports.expired).getByTestId("expiry-badge").textContent()).toBe("Expired");
 
-    await importScan(page, files.second);
-    await settled(page);
-    await row(page, ports.comes).getByText("New", { exact: true }).waitFor();
-    expect(await row(page, ports.comes).getAttribute("data-new")).toBe("true");
-    expect(await page.locator("[data-testid=exposure-row][data-new]").count()).toBe(1);
-    await page.locator(`[data-testid=closed-row][data-port="${ports.goes}"]`).getByText("Closed", { exact: true }).waitFor();
-    expect(await page.getByTestId("surface-figure-new-value").textContent()).toBe("1");
-    expect(await page.getByTestId("surface-figure-expired-value").textContent()).toBe("1");
-    expect(await page.getByTestId("scan-history-item").count()).toBe(2);
-    expect(await axeViolations(page)).toEqual([]);
-    await shoot(page, "attack-surface-1400");
-    await page.setViewportSize({ width: 800, height: 900 });
-    await shoot(page, "attack-surface-800");
-    consoleWatch.assertClean();
-    await context.close();
-  });
+      await importScan(page, files.second);
+      await settled(page);
+      await row(page, ports.comes).getByText("New", { exact: true }).waitFor();
+      expect(await row(page, ports.comes).getAttribute("data-new")).toBe("true");
+      expect(await page.locator("[data-testid=exposure-row][data-new]").count()).toBe(1);
+      await page.locator(`[data-testid=closed-row][data-port="${ports.goes}"]`).getByText("Closed", { exact: true }).waitFor();
+      expect(await page.getByTestId("surface-figure-new-value").textContent()).toBe("1");
+      expect(await page.getByTestId("surface-figure-expired-value").textContent()).toBe("1");
+      expect(await page.getByTestId("scan-history-item").count()).toBe(2);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, "attack-surface-1400");
+      await page.setViewportSize({ width: 800, height: 900 });
+      await shoot(page, "attack-surface-800");
+      consoleWatch.assertClean();
+      await context.close();
+    },
+  );
 
   it.skipIf(!hasNmap)("keeps filters in the URL: figures, chips, search and sort work from the keyboard", async () => {
     const { context, page, consoleWatch } = await open();
@@ -178,7 +198,9 @@ describe("attack surface", () => {
 
     await page.goto(`${base}${surfacePath}?expiringDays=-1&sort=expiry`);
     await settled(page);
-    expect(await page.locator("[data-testid=exposure-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-port")))).toEqual([String(ports.expired)]);
+    expect(
+      await page.locator("[data-testid=exposure-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-port"))),
+    ).toEqual([String(ports.expired)]);
     await page.getByRole("button", { name: "Filters" }).click();
     await page.getByLabel("Port", { exact: true }).fill("70000");
     await page.getByRole("button", { name: "Apply filters" }).click();
@@ -213,11 +235,19 @@ describe("attack surface", () => {
     });
     await page.route("**/api/v1/attack-surface?**", async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "internal", message: "The surface service is down.", requestId: "x" }) });
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "internal", message: "The surface service is down.", requestId: "x" }),
+      });
     });
     await page.route("**/api/v1/attack-surface", async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "internal", message: "The surface service is down.", requestId: "x" }) });
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ code: "internal", message: "The surface service is down.", requestId: "x" }),
+      });
     });
     await page.goto(`${base}${surfacePath}`);
     await page.getByText("Loading the attack surface…").waitFor();
@@ -239,7 +269,9 @@ describe("attack surface", () => {
     const xml = `<nmaprun scanner="nmap" args="nmap -sV form" start="1700000000" version="7.93"><host><status state="up"/><address addr="81.2.69.161" addrtype="ipv4"/>
 <hostnames><hostname name="form-upload.watchfloor.test" type="user"/></hostnames><ports><port protocol="tcp" portid="8443"><state state="open"/><service name="https"/></port></ports></host>
 <runstats><finished time="1700000010"/><hosts up="1" down="0"/></runstats></nmaprun>`;
-    await form.getByLabel("nmap XML file").setInputFiles({ name: "form-scan.xml", mimeType: "application/xml", buffer: Buffer.from(xml) });
+    await form
+      .getByLabel("nmap XML file")
+      .setInputFiles({ name: "form-scan.xml", mimeType: "application/xml", buffer: Buffer.from(xml) });
     await upload.click();
     const report = page.getByTestId("scan-report");
     await report.getByText("Imported form-scan.xml").waitFor({ timeout: 30_000 });

@@ -24,7 +24,11 @@ describe("ATT&CK catalogue", () => {
     const base = server.baseUrl;
     await signUpFirstUser(page, base);
     const { tenant } = await sessionFacts(page, base);
-    const id = await ingestAlert(page, base, tenant("Tenant A"), { sourceId: "attack-1", name: "Password spraying against VPN", mitreTechniques: ["T1110.003", "T9999"] });
+    const id = await ingestAlert(page, base, tenant("Tenant A"), {
+      sourceId: "attack-1",
+      name: "Password spraying against VPN",
+      mitreTechniques: ["T1110.003", "T9999"],
+    });
 
     await page.goto(`${base}/dashboard/incidents/alerts/${id}`);
     await expect.poll(() => page.getByText("(not in the ATT&CK catalogue)").count()).toBe(2);
@@ -33,7 +37,9 @@ describe("ATT&CK catalogue", () => {
     await page.getByText("No catalogue yet").waitFor();
     await page.getByLabel("Bundle file (.json)").setInputFiles(bundle);
     await page.getByRole("button", { name: "Import" }).click();
-    await page.getByText(/Imported enterprise-attack \(STIX 2\.0\): 356 techniques, 479 sub-techniques; 132 revoked and 12 deprecated/).waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/Imported enterprise-attack \(STIX 2\.0\): 356 techniques, 479 sub-techniques; 132 revoked and 12 deprecated/)
+      .waitFor({ timeout: 60_000 });
     await page.getByRole("cell", { name: "enterprise-attack" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 

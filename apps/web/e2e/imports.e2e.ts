@@ -58,13 +58,21 @@ describe("alert import of an OCSF file", () => {
     const page = await context.newPage();
     const consoleWatch = watchConsole(page);
     await page.goto(`${base}/dashboard/incidents/import`);
-    await page.getByLabel("File").setInputFiles({ name: "securityhub.ocsf.json", mimeType: "application/json", buffer: Buffer.from(ocsf) });
+    await page
+      .getByLabel("File")
+      .setInputFiles({ name: "securityhub.ocsf.json", mimeType: "application/json", buffer: Buffer.from(ocsf) });
     await page.getByRole("button", { name: "Upload and import" }).click();
     await page.getByTestId("import-report").waitFor();
     expect(await page.getByTestId("stat-created").textContent()).toBe("1");
-    expect(await page.getByTestId("routed").textContent()).toContain("1 row went to the vulnerability findings: 1 created, 0 updated, 0 rejected.");
-    expect(await page.getByTestId("routed").textContent()).toContain("1 row went to the compliance results: 1 created, 0 updated, 0 rejected.");
-    expect(await page.getByTestId("findings").textContent()).toContain("OCSF severity_id 0 (Unknown) has no priority; imported as Medium");
+    expect(await page.getByTestId("routed").textContent()).toContain(
+      "1 row went to the vulnerability findings: 1 created, 0 updated, 0 rejected.",
+    );
+    expect(await page.getByTestId("routed").textContent()).toContain(
+      "1 row went to the compliance results: 1 created, 0 updated, 0 rejected.",
+    );
+    expect(await page.getByTestId("findings").textContent()).toContain(
+      "OCSF severity_id 0 (Unknown) has no priority; imported as Medium",
+    );
     expect(await axeViolations(page)).toEqual([]);
     await shootAt(page, 1400, "import-ocsf-routed-1400");
     await shootAt(page, 800, "import-ocsf-routed-800");

@@ -1,7 +1,16 @@
 import { generateSync } from "otplib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, password, screenshot, signIn, signUpFirstUser, watchConsole } from "./support/browser";
+import {
+  axeViolations,
+  launchBrowser,
+  newContext,
+  password,
+  screenshot,
+  signIn,
+  signUpFirstUser,
+  watchConsole,
+} from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -31,7 +40,11 @@ afterAll(async () => {
 /** A write through the page's own session (the CSRF token comes from the session lookup). */
 async function apiCall(page: Page, method: "POST" | "PUT" | "DELETE", path: string, data?: unknown) {
   const session = await (await page.request.get(`${base}/api/v1/auth/session`)).json();
-  const response = await page.request.fetch(`${base}/api/v1${path}`, { method, data, headers: { "x-csrf-token": session.csrfToken } });
+  const response = await page.request.fetch(`${base}/api/v1${path}`, {
+    method,
+    data,
+    headers: { "x-csrf-token": session.csrfToken },
+  });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }
 
@@ -106,7 +119,11 @@ describe("second factor", () => {
   it("makes a member choose a new password after an administrator set a temporary one, then enrol where the tenant requires it", async () => {
     const tenants = (await (await page.request.get(`${base}/api/v1/tenants`)).json()).items as { id: string; name: string }[];
     const tenant = tenants[0] as { id: string; name: string };
-    const invitation = await apiCall(page, "POST", "/invitations", { email: "member@example.com", tenantId: tenant.id, role: "analyst" });
+    const invitation = await apiCall(page, "POST", "/invitations", {
+      email: "member@example.com",
+      tenantId: tenant.id,
+      role: "analyst",
+    });
     expect(invitation.status).toBe(201);
 
     const memberContext = await newContext(browser, { viewport: { width: 375, height: 800 } });
@@ -135,7 +152,13 @@ describe("second factor", () => {
     await page.getByLabel("Tenant", { exact: true }).selectOption(tenant.id);
     const policy = page.getByLabel(`Require a second factor for every member of ${tenant.name}`);
     await policy.click();
-    await expect.poll(async () => (await (await page.request.get(`${base}/api/v1/tenants`)).json()).items.find((t: { id: string }) => t.id === tenant.id).requireSecondFactor).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`${base}/api/v1/tenants`)).json()).items.find((t: { id: string }) => t.id === tenant.id)
+            .requireSecondFactor,
+      )
+      .toBe(true);
     await expect.poll(() => policy.isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await member.reload();

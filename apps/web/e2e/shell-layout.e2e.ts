@@ -25,7 +25,10 @@ beforeAll(async () => {
     const other = await newContext(browser, { userAgent: agent });
     const response = await other.request.get(`${base}/api/v1/auth/session`);
     const { csrfToken } = await response.json();
-    await other.request.post(`${base}/api/v1/auth/sign-in`, { data: { email: owner.email, password }, headers: { "x-csrf-token": csrfToken } });
+    await other.request.post(`${base}/api/v1/auth/sign-in`, {
+      data: { email: owner.email, password },
+      headers: { "x-csrf-token": csrfToken },
+    });
     await other.close();
   }
 });
@@ -53,7 +56,11 @@ describe("only the content area scrolls", () => {
         const { context, page, consoleWatch } = await open(width, path);
         // Let lazy charts and lists render before measuring.
         await page.waitForLoadState("networkidle");
-        const doc = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, body: document.body.scrollHeight, viewport: window.innerHeight }));
+        const doc = await page.evaluate(() => ({
+          height: document.documentElement.scrollHeight,
+          body: document.body.scrollHeight,
+          viewport: window.innerHeight,
+        }));
         expect(doc.height).toBeLessThanOrEqual(doc.viewport);
         expect(doc.body).toBeLessThanOrEqual(doc.viewport);
         // Keyboard scrolling moves the content area, never the page.
@@ -62,11 +69,16 @@ describe("only the content area scrolls", () => {
         await page.keyboard.press("PageDown");
         const after = await page.evaluate(() => ({
           // More than rounding: a page a pixel taller than the area has nothing to scroll to.
-          mainScrollable: (document.querySelector("main")?.scrollHeight ?? 0) - (document.querySelector("main")?.clientHeight ?? 0) > 4,
+          mainScrollable:
+            (document.querySelector("main")?.scrollHeight ?? 0) - (document.querySelector("main")?.clientHeight ?? 0) > 4,
         }));
         // Keyboard scrolling is animated: wait for the content area to move.
-        if (after.mainScrollable) await page.waitForFunction(() => (document.querySelector("main")?.scrollTop ?? 0) > 0, undefined, { timeout: 5000 });
-        const settled = await page.evaluate(() => ({ pageY: window.scrollY, headerTop: document.querySelector("header")?.getBoundingClientRect().top }));
+        if (after.mainScrollable)
+          await page.waitForFunction(() => (document.querySelector("main")?.scrollTop ?? 0) > 0, undefined, { timeout: 5000 });
+        const settled = await page.evaluate(() => ({
+          pageY: window.scrollY,
+          headerTop: document.querySelector("header")?.getBoundingClientRect().top,
+        }));
         expect(settled.pageY).toBe(0);
         expect(settled.headerTop).toBe(0);
         consoleWatch.assertClean();
@@ -82,7 +94,10 @@ describe("notifications popover", () => {
     await page.getByTestId("notifications-trigger").click();
     const popover = page.getByTestId("notifications-popover");
     await popover.waitFor();
-    await popover.getByText(/New sign-in/).first().waitFor();
+    await popover
+      .getByText(/New sign-in/)
+      .first()
+      .waitFor();
     const box = await popover.boundingBox();
     expect(box?.height).toBeLessThanOrEqual(280);
     expect(box?.width).toBeLessThanOrEqual(230);
@@ -116,9 +131,13 @@ describe("sidebar open state", () => {
     await page.waitForFunction(() => window.innerWidth === 770);
     expect(await sidebarWidth(page)).toBe(76);
     await page.setViewportSize({ width: 900, height: 860 });
-    await page.waitForFunction(() => Math.round(document.querySelector("[data-testid=docked-sidebar]")?.getBoundingClientRect().width ?? 0) === 270);
+    await page.waitForFunction(
+      () => Math.round(document.querySelector("[data-testid=docked-sidebar]")?.getBoundingClientRect().width ?? 0) === 270,
+    );
     await page.setViewportSize({ width: 779, height: 860 });
-    await page.waitForFunction(() => Math.round(document.querySelector("[data-testid=docked-sidebar]")?.getBoundingClientRect().width ?? 0) === 76);
+    await page.waitForFunction(
+      () => Math.round(document.querySelector("[data-testid=docked-sidebar]")?.getBoundingClientRect().width ?? 0) === 76,
+    );
     await context.close();
   });
 });

@@ -172,7 +172,10 @@ describe("shell at each width", () => {
     // The demo inventory has this database server in every tenant; its page opens from the result.
     const assets = page.getByTestId("search-assets");
     await assets.waitFor();
-    await assets.getByRole("link", { name: /DB-FIN-0001/ }).first().click();
+    await assets
+      .getByRole("link", { name: /DB-FIN-0001/ })
+      .first()
+      .click();
     await page.waitForURL(/\/dashboard\/risk\/vulnerabilities\/assets\//);
     await page.getByRole("searchbox", { name: "Search", exact: true }).fill("no-such-thing-zq");
     await page.keyboard.press("Enter");

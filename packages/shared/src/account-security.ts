@@ -76,7 +76,11 @@ export type TenantSecurityPolicy = z.infer<typeof tenantSecurityPolicySchema>;
  * browser as they are: the fields are typed, and loose objects keep anything a newer library
  * version adds (extensions, hints) rather than the serializer dropping it.
  */
-const credentialDescriptorSchema = z.looseObject({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const credentialDescriptorSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
+});
 const extensionsSchema = z.looseObject({ credProps: z.boolean().optional() });
 
 /** `POST /auth/security/passkeys/options`: for navigator.credentials.create. */

@@ -155,7 +155,13 @@ export const navigatorLayerSchema = z.object({
   layout: z.object({ layout: z.string(), showName: z.boolean(), showID: z.boolean() }),
   hideDisabled: z.boolean(),
   techniques: z.array(
-    z.object({ techniqueID: z.string(), score: z.number(), comment: z.string(), enabled: z.boolean(), showSubtechniques: z.boolean() }),
+    z.object({
+      techniqueID: z.string(),
+      score: z.number(),
+      comment: z.string(),
+      enabled: z.boolean(),
+      showSubtechniques: z.boolean(),
+    }),
   ),
   gradient: z.object({ colors: z.array(z.string()), minValue: z.number(), maxValue: z.number() }),
   legendItems: z.array(z.object({ label: z.string(), color: z.string() })),

@@ -23,7 +23,16 @@ export type ComplianceTargetKind = z.infer<typeof complianceTargetKindSchema>;
  * "ISO27001_2013", "CIS-3.0") is kept beside the id; labels naming other frameworks or other
  * versions keep a null id and are still stored.
  */
-export const complianceFrameworks = ["cis", "pci-dss-4.0", "nist-800-53-r5", "nist-csf-2.0", "iso-27001-2022", "soc2", "hipaa", "gdpr"] as const;
+export const complianceFrameworks = [
+  "cis",
+  "pci-dss-4.0",
+  "nist-800-53-r5",
+  "nist-csf-2.0",
+  "iso-27001-2022",
+  "soc2",
+  "hipaa",
+  "gdpr",
+] as const;
 export const complianceFrameworkSchema = z.enum(complianceFrameworks);
 export type ComplianceFramework = z.infer<typeof complianceFrameworkSchema>;
 
@@ -138,7 +147,15 @@ export const complianceImportReportSchema = z.object({
 export type ComplianceImportReport = z.output<typeof complianceImportReportSchema>;
 
 const count = z.number().int();
-export const complianceCountsSchema = z.object({ total: count, pass: count, fail: count, error: count, notApplicable: count, manual: count, notChecked: count });
+export const complianceCountsSchema = z.object({
+  total: count,
+  pass: count,
+  fail: count,
+  error: count,
+  notApplicable: count,
+  manual: count,
+  notChecked: count,
+});
 
 /** pass / (pass + fail + error): not applicable, manual and not-checked results are not scored. */
 export function compliancePassRate(c: { pass: number; fail: number; error: number }): number | null {
@@ -202,7 +219,13 @@ export const complianceDriftSchema = z.object({
 });
 export type ComplianceDrift = z.output<typeof complianceDriftSchema>;
 
-export const complianceScoreSchema = z.object({ pass: count, fail: count, error: count, other: count, passRate: z.number().nullable() });
+export const complianceScoreSchema = z.object({
+  pass: count,
+  fail: count,
+  error: count,
+  other: count,
+  passRate: z.number().nullable(),
+});
 export const complianceFrameworkScoresSchema = z.object({
   items: z.array(
     complianceScoreSchema.extend({

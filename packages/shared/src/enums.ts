@@ -27,7 +27,15 @@ export type TenantModule = z.infer<typeof tenantModuleSchema>;
  * Modules a provider switches on per tenant (docs/modules.md). The rest of tenantModules is the
  * core every tenant has. The API refuses an entitled module's data for a tenant without it.
  */
-export const entitledModules = ["compliance", "automation", "vm", "mdr", "drp", "cloud-sec", "ctem"] as const satisfies readonly TenantModule[];
+export const entitledModules = [
+  "compliance",
+  "automation",
+  "vm",
+  "mdr",
+  "drp",
+  "cloud-sec",
+  "ctem",
+] as const satisfies readonly TenantModule[];
 export const entitledModuleSchema = z.enum(entitledModules);
 export type EntitledModule = z.infer<typeof entitledModuleSchema>;
 /** What a new tenant gets unless its creator says otherwise: the sidebar's "Available Upgrades" are left off. */

@@ -169,7 +169,11 @@ export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), next
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;
 /** `GET /notifications`: one page and the unread count for the bell. */
-export const notificationPageSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number(), nextCursor: z.string().nullable() });
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number(),
+  nextCursor: z.string().nullable(),
+});
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 /** `POST /notifications/read-all`: how many were marked read. */
 export const updatedCountSchema = z.object({ updated: z.number() });

@@ -299,7 +299,10 @@ export type RemediationSlaBody = z.infer<typeof remediationSlaBodySchema>;
 export type RemediationSlaItem = z.infer<typeof remediationSlaItemSchema>;
 
 /** `GET /remediation-sla`: days to fix per severity for every tenant in scope, and the defaults. */
-export const remediationSlaSchema = z.object({ items: z.array(remediationSlaItemSchema), defaults: z.record(prioritySchema, z.number()) });
+export const remediationSlaSchema = z.object({
+  items: z.array(remediationSlaItemSchema),
+  defaults: z.record(prioritySchema, z.number()),
+});
 export type RemediationSla = z.infer<typeof remediationSlaSchema>;
 /** `PUT /remediation-sla`: the same, and how many open findings got a new due date. */
 export const remediationSlaSavedSchema = remediationSlaSchema.extend({ recomputed: z.number() });

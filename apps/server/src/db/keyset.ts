@@ -66,8 +66,12 @@ export async function keysetPage<O>(k: Keyset<AnyQuery<O>>): Promise<O[]> {
   if (k.nullable && rows.length < k.want) {
     let nulls = k.select().where(sql<boolean>`${k.column} is null`);
     if (k.cursor?.v === null) nulls = nulls.where(sql<boolean>`${id} ${op} ${k.cursor.id}`);
-    rows = rows.concat(await nulls.orderBy(sql`${id}`, k.dir).limit(k.want - rows.length).execute());
+    rows = rows.concat(
+      await nulls
+        .orderBy(sql`${id}`, k.dir)
+        .limit(k.want - rows.length)
+        .execute(),
+    );
   }
   return rows;
 }
-

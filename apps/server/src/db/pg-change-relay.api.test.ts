@@ -38,7 +38,12 @@ describe.skipIf(!postgres)("the change feed across servers", () => {
       const stream = await openStream({ ...app, app: serverB.app } as TestApp, "/api/v1/events", client);
       expect(stream.statusCode).toBe(200);
       const started = Date.now();
-      const posted = await client.post(`/api/v1/alerts?tenantId=${tenant.id}`, { source: "relay", sourceId: "r-1", name: "Seen everywhere", priority: "High" });
+      const posted = await client.post(`/api/v1/alerts?tenantId=${tenant.id}`, {
+        source: "relay",
+        sourceId: "r-1",
+        name: "Seen everywhere",
+        priority: "High",
+      });
       expect(posted.statusCode).toBe(201);
       await stream.waitFor(posted.json().id, 2000);
       expect(Date.now() - started).toBeLessThan(2000);

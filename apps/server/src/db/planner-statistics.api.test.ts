@@ -54,7 +54,10 @@ describe("SQLite planner statistics", () => {
     dir = mkdtempSync(path.join(tmpdir(), "wf-stats-"));
     const database = openDatabase(undefined, dir);
     await migrateToLatest(database.db as never);
-    await database.db.insertInto("tenants").values({ id: "t1", slug: "t1", name: "T1", created_at: 0 } as never).execute();
+    await database.db
+      .insertInto("tenants")
+      .values({ id: "t1", slug: "t1", name: "T1", created_at: 0 } as never)
+      .execute();
     await database.destroy();
     // The control: a bare connection gathers nothing.
     expect(await analysedIn(dir)).toEqual([]);

@@ -39,7 +39,9 @@ export class SqliteBulk {
     if (!this.insert) {
       const columns = Object.keys(first);
       this.columns = columns;
-      this.insert = this.sqlite.prepare(`insert into alerts (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`);
+      this.insert = this.sqlite.prepare(
+        `insert into alerts (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+      );
     }
     // Positional binding: cheaper than named parameters for 75 columns.
     const columns = this.columns as (keyof AlertsTable)[];

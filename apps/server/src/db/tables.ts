@@ -159,7 +159,6 @@ export interface AppSettingsTable {
   value: string;
 }
 
-
 export interface IncidentsTable {
   id: string;
   tenant_id: string;

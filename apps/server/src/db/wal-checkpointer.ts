@@ -13,7 +13,9 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
  * Returns a stop function for shutdown.
  */
 export function startWalCheckpointer(sqlite: SQLite.Database, file: string): () => Promise<void> {
-  const worker = startWorker(import.meta.url, "./wal-checkpoint.worker.ts", "wal-checkpoint-worker", { workerData: { file, intervalMs: INTERVAL_MS } });
+  const worker = startWorker(import.meta.url, "./wal-checkpoint.worker.ts", "wal-checkpoint-worker", {
+    workerData: { file, intervalMs: INTERVAL_MS },
+  });
   let stopping = false;
   const restore = () => {
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);

@@ -137,8 +137,7 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
     throw forbidden("API keys cannot call this endpoint; sign in as a person.");
   }
   const candidates = memberships.filter((m) => !selected || m.tenantId === selected);
-  const permitted =
-    policy.access === "user" ? candidates : candidates.filter((m) => roleCan(m.role, policy.permission));
+  const permitted = policy.access === "user" ? candidates : candidates.filter((m) => roleCan(m.role, policy.permission));
   if (policy.access === "tenant" && permitted.length === 0 && candidates.length > 0) throw forbidden();
   return { tenantIds: permitted.map((m) => m.tenantId), memberTenantIds, selected };
 }
@@ -151,7 +150,12 @@ function authorize(request: FastifyRequest, policy: RoutePolicy): TenantScope {
 async function entitledScope(ctx: AppContext, scope: TenantScope, module: EntitledModule): Promise<TenantScope> {
   const entitled = await tenantsWithModule(ctx.db, scope.tenantIds, module);
   const label = moduleLabels[module];
-  if (entitled.length > 0) return { ...scope, tenantIds: entitled, withoutModule: { label, tenantIds: scope.tenantIds.filter((t) => !entitled.includes(t)) } };
+  if (entitled.length > 0)
+    return {
+      ...scope,
+      tenantIds: entitled,
+      withoutModule: { label, tenantIds: scope.tenantIds.filter((t) => !entitled.includes(t)) },
+    };
   throw new AppError(
     403,
     errorCodes.moduleNotEnabled,
@@ -174,5 +178,11 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The actor with what their authority over other accounts depends on. */
 export function accountActorOf(request: FastifyRequest): Actor & Pick<SessionAuth, "platformAdmin" | "memberships"> {
   const auth = sessionAuth(request);
-  return { userId: auth.userId, email: auth.email, ip: request.ip, platformAdmin: auth.platformAdmin, memberships: auth.memberships };
+  return {
+    userId: auth.userId,
+    email: auth.email,
+    ip: request.ip,
+    platformAdmin: auth.platformAdmin,
+    memberships: auth.memberships,
+  };
 }

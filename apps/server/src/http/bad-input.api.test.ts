@@ -16,7 +16,9 @@ beforeAll(async () => {
   const tenant = await makeTenant(app);
   tenantId = tenant.id;
   ({ client } = await signedInClient(app, [{ tenantId, role: "owner" }]));
-  alertId = (await client.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "probe", sourceId: "base", name: "Base", priority: "Low" })).json().id;
+  alertId = (
+    await client.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "probe", sourceId: "base", name: "Base", priority: "Low" })
+  ).json().id;
 });
 afterAll(() => app.close());
 
@@ -73,7 +75,8 @@ describe("finding 6: NUL characters", () => {
     const ndjson = await client.request({
       method: "POST",
       url: `/api/v1/alerts/bulk?tenantId=${tenantId}`,
-      payload: '{"source":"nul","sourceId":"3","name":"fine","priority":"Low"}\n{"source":"nul","sourceId":"4","name":"ok","priority":"Low","raw":{"note":"x\\u0000"}}\n',
+      payload:
+        '{"source":"nul","sourceId":"3","name":"fine","priority":"Low"}\n{"source":"nul","sourceId":"4","name":"ok","priority":"Low","raw":{"note":"x\\u0000"}}\n',
       headers: { "content-type": "application/x-ndjson" },
     });
     expect(ndjson.json()).toMatchObject({ created: 1, rejected: [{ index: 1, problems: [{ path: "raw.note" }] }] });
@@ -81,9 +84,18 @@ describe("finding 6: NUL characters", () => {
 
   it("rejects only the bad row of a CSV import and keeps it in quarantine", async () => {
     const csv = "id,name,priority,status\nN-1,fine,High,Open\nN-2,bad\u0000name,Low,Open\n";
-    const response = await client.request({ method: "POST", url: `/api/v1/imports/alerts?tenantId=${tenantId}&format=sample-csv`, payload: csv, headers: { "content-type": "text/csv" } });
+    const response = await client.request({
+      method: "POST",
+      url: `/api/v1/imports/alerts?tenantId=${tenantId}&format=sample-csv`,
+      payload: csv,
+      headers: { "content-type": "text/csv" },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ created: 1, rejectedCount: 1, rejected: [{ row: 3, problems: [{ field: "name" }] }] });
+    expect(response.json()).toMatchObject({
+      created: 1,
+      rejectedCount: 1,
+      rejected: [{ row: 3, problems: [{ field: "name" }] }],
+    });
     const quarantined = (await client.get("/api/v1/quarantine")).json().items;
     expect(quarantined.some((q: { raw: string }) => q.raw.includes("bad\uFFFDname"))).toBe(true);
   });
@@ -95,7 +107,12 @@ describe("finding 6: NUL characters", () => {
     const path = await client.get("/api/v1/alerts/ab%00cd");
     expect(path.statusCode).toBe(400);
     expect(fieldOf(path.body)).toBe("params.alertId");
-    const single = await client.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "nul", sourceId: "9", name: "a\u0000", priority: "Low" });
+    const single = await client.post(`/api/v1/alerts?tenantId=${tenantId}`, {
+      source: "nul",
+      sourceId: "9",
+      name: "a\u0000",
+      priority: "Low",
+    });
     expect(single.statusCode).toBe(400);
     expect(fieldOf(single.body)).toBe("name");
     const csv = await client.get("/api/v1/alerts/export.csv");

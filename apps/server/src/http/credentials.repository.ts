@@ -26,7 +26,13 @@ export async function findSessionWithUser(db: Db, id: string) {
       "users.password_must_change",
       (eb) =>
         eb
-          .exists(eb.selectFrom("user_factors").select("user_factors.id").whereRef("user_factors.user_id", "=", "sessions.user_id").where("user_factors.confirmed_at", "is not", null))
+          .exists(
+            eb
+              .selectFrom("user_factors")
+              .select("user_factors.id")
+              .whereRef("user_factors.user_id", "=", "sessions.user_id")
+              .where("user_factors.confirmed_at", "is not", null),
+          )
           .as("has_second_factor"),
       (eb) =>
         eb

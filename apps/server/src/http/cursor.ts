@@ -4,8 +4,7 @@ import { invalid } from "./errors";
 export type { Cursor };
 
 /** Keyset cursors are opaque to clients: base64url JSON of the last row's sort key (by creation time, for the short lists). */
-export const encodeCursor = (key: { at: number; id: string }): string =>
-  Buffer.from(JSON.stringify(key)).toString("base64url");
+export const encodeCursor = (key: { at: number; id: string }): string => Buffer.from(JSON.stringify(key)).toString("base64url");
 
 export function decodeCursor(cursor: string | undefined, field: string): { at: number; id: string } | undefined {
   if (!cursor) return undefined;
@@ -17,7 +16,6 @@ export function decodeCursor(cursor: string | undefined, field: string): { at: n
   }
   throw invalid(field, "is not a cursor this API issued");
 }
-
 
 /** The sort a cursor continues: a cursor is valid only for the sort and direction it was issued for. */
 export interface CursorSort {
@@ -40,12 +38,18 @@ export function decodeSortCursor(cursor: string | undefined, expected: CursorSor
   } catch {
     // reported below
   }
-  if (!parsed || typeof parsed !== "object" || typeof parsed.id !== "string") throw invalid("cursor", "is not a cursor this API issued");
+  if (!parsed || typeof parsed !== "object" || typeof parsed.id !== "string")
+    throw invalid("cursor", "is not a cursor this API issued");
   if (parsed.s !== expected.sort || parsed.d !== expected.dir) {
     throw invalid("cursor", `was issued for another sort; it continues only sort=${String(parsed.s)}&dir=${String(parsed.d)}`);
   }
   const v = parsed.v;
-  const fits = v === null ? expected.nullable : expected.type === "number" ? typeof v === "number" && Number.isFinite(v) : typeof v === "string";
+  const fits =
+    v === null
+      ? expected.nullable
+      : expected.type === "number"
+        ? typeof v === "number" && Number.isFinite(v)
+        : typeof v === "string";
   if (!fits) throw invalid("cursor", `has a value that does not fit the sort on ${expected.sort}`);
   if (parsed.r !== undefined && !Number.isSafeInteger(parsed.r)) throw invalid("cursor", "is not a cursor this API issued");
   return { v: v as Cursor["v"], id: parsed.id, ...(parsed.r === undefined ? {} : { seq: parsed.r as number }) };

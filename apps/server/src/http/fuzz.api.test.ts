@@ -39,7 +39,10 @@ beforeAll(async () => {
     { platformAdmin: true },
   ));
   email = user.email;
-  tracked = (await app.ctx.db.introspection.getTables()).map((t) => t.name).filter((n) => !untracked(n)).sort();
+  tracked = (await app.ctx.db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((n) => !untracked(n))
+    .sort();
 });
 afterAll(() => app.close());
 
@@ -59,9 +62,15 @@ describe("fuzzing every route", () => {
       if (SKIP.has(op.key)) continue;
       const write = op.method !== "GET";
       const before = write ? await tableCounts() : "";
-      const response = await client.request({ method: op.method, url: op.url, payload: op.payload as never, headers: op.headers });
+      const response = await client.request({
+        method: op.method,
+        url: op.url,
+        payload: op.payload as never,
+        headers: op.headers,
+      });
       cases++;
-      if (response.statusCode >= 500) failures.push(`${op.key} ${op.label} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+      if (response.statusCode >= 500)
+        failures.push(`${op.key} ${op.label} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
       if (write && response.statusCode >= 400 && response.statusCode < 500) {
         const after = await tableCounts();
         if (after !== before) failures.push(`${op.key} ${op.label} -> ${response.statusCode} but wrote: ${diff(before, after)}`);

@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const attempt = (client: TestClient) => client.request({ method: "POST", url: "/api/v1/auth/sign-in", payload: { email: "nobody@example.test", password: "Wrong-Password-2026" } });
+const attempt = (client: TestClient) =>
+  client.request({
+    method: "POST",
+    url: "/api/v1/auth/sign-in",
+    payload: { email: "nobody@example.test", password: "Wrong-Password-2026" },
+  });
 
 describe("request rate limits", () => {
   it("answers 429 past the limit for one address, in the error shape, and not for another address", async () => {

@@ -5,7 +5,12 @@ import type { DB } from "../db/tables";
  * Counts one request for `key` in its window (a new window when the last one ended), in one
  * statement that every server runs against the same row: the database serialises them.
  */
-export async function hitWindow(db: Kysely<DB>, key: string, now: number, windowMs: number): Promise<{ hits: number; windowStart: number }> {
+export async function hitWindow(
+  db: Kysely<DB>,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<{ hits: number; windowStart: number }> {
   const ended = sql<boolean>`rate_limits.window_start + ${windowMs} <= ${now}`;
   const row = await db
     .insertInto("rate_limits")

@@ -37,11 +37,14 @@ afterAll(() => app.close());
 
 function fill(route: RegisteredRoute): string {
   const query = fixtures.queries[key(route)];
-  return route.url.replace(/:(\w+)/g, (_m, name: string) => {
-    const value = fixtures.params[name];
-    if (!value) throw new Error(`No Tenant B fixture for path parameter :${name} (${key(route)}); add it to test/isolation-fixtures.ts`);
-    return encodeURIComponent(value);
-  }) + (query ? `?${query}` : "");
+  return (
+    route.url.replace(/:(\w+)/g, (_m, name: string) => {
+      const value = fixtures.params[name];
+      if (!value)
+        throw new Error(`No Tenant B fixture for path parameter :${name} (${key(route)}); add it to test/isolation-fixtures.ts`);
+      return encodeURIComponent(value);
+    }) + (query ? `?${query}` : "")
+  );
 }
 
 function body(route: RegisteredRoute): unknown {
@@ -100,7 +103,10 @@ describe("route policy", () => {
       if (selected.statusCode !== 404) failures.push(`${key(route)} with B selected -> ${selected.statusCode}`);
       // 2. Naming B's resources in the path or body finds nothing (platform routes: not allowed at all).
       // Self-service routes (access "user") act only on the caller's own account unless a path names something.
-      const targetsB = route.url.includes(":") || key(route) in fixtures.queries || (route.policy.access !== "user" && body(route) !== undefined);
+      const targetsB =
+        route.url.includes(":") ||
+        key(route) in fixtures.queries ||
+        (route.policy.access !== "user" && body(route) !== undefined);
       if (targetsB) {
         const direct = await callAs(client, route);
         const expected = route.policy.access === "platform" ? 403 : 404;
@@ -116,14 +122,20 @@ describe("route policy", () => {
     }
     expect(failures).toEqual([]);
     // B is untouched.
-    const tenantB = await app.ctx.db.selectFrom("tenants").select("name").where("id", "=", fixtures.tenantB.id).executeTakeFirstOrThrow();
+    const tenantB = await app.ctx.db
+      .selectFrom("tenants")
+      .select("name")
+      .where("id", "=", fixtures.tenantB.id)
+      .executeTakeFirstOrThrow();
     expect(tenantB.name).toBe("Isolation B");
   });
 
   it("refuses every change by a viewer (403)", async () => {
     const { client } = await signedInClient(app, [{ tenantId: fixtures.tenantB.id, role: "viewer" }]);
     const failures: string[] = [];
-    const writes = app.routes.filter((r) => WRITE.has(r.method) && (r.policy.access === "tenant" || r.policy.access === "platform"));
+    const writes = app.routes.filter(
+      (r) => WRITE.has(r.method) && (r.policy.access === "tenant" || r.policy.access === "platform"),
+    );
     expect(writes.length).toBeGreaterThan(5);
     for (const route of writes) {
       for (const headers of [{ "x-tenant-id": fixtures.tenantB.id }, {}] as Record<string, string>[]) {
@@ -147,7 +159,8 @@ describe("module entitlements on every module route", () => {
       for (const headers of [{ "x-tenant-id": bare.id }, {}] as Record<string, string>[]) {
         const response = await client.request({ method: route.method, url: fill(route), payload: body(route) as never, headers });
         const code = response.statusCode === 403 ? response.json().code : null;
-        if (code !== "MODULE_NOT_ENABLED") failures.push(`${key(route)} ${JSON.stringify(headers)} -> ${response.statusCode} ${code ?? ""}`);
+        if (code !== "MODULE_NOT_ENABLED")
+          failures.push(`${key(route)} ${JSON.stringify(headers)} -> ${response.statusCode} ${code ?? ""}`);
         leaks(response.body, route, failures);
       }
     }

@@ -9,7 +9,11 @@ import type { TenantScope } from "./policy";
 export function assertTenantInScope(scope: TenantScope, tenantId: string): void {
   if (scope.tenantIds.includes(tenantId)) return;
   if (scope.withoutModule?.tenantIds.includes(tenantId)) {
-    throw new AppError(403, errorCodes.moduleNotEnabled, `The ${scope.withoutModule.label} module is not enabled for this tenant.`);
+    throw new AppError(
+      403,
+      errorCodes.moduleNotEnabled,
+      `The ${scope.withoutModule.label} module is not enabled for this tenant.`,
+    );
   }
   if (scope.memberTenantIds.includes(tenantId)) throw forbidden();
   throw notFound("Tenant");

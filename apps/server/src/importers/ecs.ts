@@ -36,7 +36,8 @@ function ecsPriority(doc: Record<string, unknown>): Priority {
  * shippers carry `@timestamp`.
  */
 export function ecsDate(value: unknown): Read<string> {
-  if (typeof value === "number" || (typeof value === "string" && /^\d{10,}$/.test(value.trim()))) return isoFromEpoch(value, "ms");
+  if (typeof value === "number" || (typeof value === "string" && /^\d{10,}$/.test(value.trim())))
+    return isoFromEpoch(value, "ms");
   return isoWithOffset(value);
 }
 

@@ -45,14 +45,24 @@ describe("ATT&CK Navigator layers", () => {
     const layer = parseNavigatorLayer(JSON.stringify(v2));
     expect(layer).toMatchObject({ formatVersion: "2.2", domain: "enterprise-attack" });
     expect(layer.techniques).toHaveLength(2);
-    expect(layer.techniques[0]).toMatchObject({ techniqueID: "T1110", tactic: "credential-access", score: 3, comment: "seen twice", enabled: true });
+    expect(layer.techniques[0]).toMatchObject({
+      techniqueID: "T1110",
+      tactic: "credential-access",
+      score: 3,
+      comment: "seen twice",
+      enabled: true,
+    });
     expect(layer.techniques[1]).toMatchObject({ techniqueID: "T1059", enabled: false });
     const { version: _dropped, ...unversioned } = v2;
     expect(parseNavigatorLayer(JSON.stringify(unversioned)).formatVersion).toBe("2.0");
   });
 
   it("round-trips an exported 4.5 layer", () => {
-    const exported = buildNavigatorLayer({ name: "Alerts", description: "", techniques: [{ id: "T1110", alerts: 7, incidents: ["A-INC-0001"] }] });
+    const exported = buildNavigatorLayer({
+      name: "Alerts",
+      description: "",
+      techniques: [{ id: "T1110", alerts: 7, incidents: ["A-INC-0001"] }],
+    });
     const back = parseNavigatorLayer(JSON.stringify(exported));
     expect(back).toMatchObject({ formatVersion: "4.5", techniques: [{ techniqueID: "T1110", score: 7, comment: "A-INC-0001" }] });
   });
@@ -61,7 +71,9 @@ describe("ATT&CK Navigator layers", () => {
     expect(() => parseNavigatorLayer("{oops")).toThrow(ImportFileError);
     expect(() => parseNavigatorLayer('{"name":"x"}')).toThrow(/no "techniques" list/);
     expect(() => parseNavigatorLayer('{"versions":{"layer":"9.0"},"techniques":[]}')).toThrow(/9.0 is not supported/);
-    const partial = parseNavigatorLayer('{"versions":{"layer":"4.5"},"techniques":[{"techniqueID":"T1110"},{"techniqueID":"bad"}]}');
+    const partial = parseNavigatorLayer(
+      '{"versions":{"layer":"4.5"},"techniques":[{"techniqueID":"T1110"},{"techniqueID":"bad"}]}',
+    );
     expect(partial.techniques).toHaveLength(1);
     expect(partial.warnings[0]).toContain('"bad" is not a technique id');
   });

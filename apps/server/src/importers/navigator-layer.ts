@@ -1,7 +1,6 @@
 import type { LayerTechnique, NavigatorLayer, ParsedLayer } from "@watchfloor/shared";
 import { ImportFileError } from "./types";
 
-
 const legacyDomains: Record<string, string> = {
   "mitre-enterprise": "enterprise-attack",
   "mitre-mobile": "mobile-attack",
@@ -29,11 +28,13 @@ export function parseNavigatorLayer(text: string): ParsedLayer {
   } catch (error) {
     throw new ImportFileError(`not valid JSON: ${(error as Error).message}`);
   }
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new ImportFileError("not an ATT&CK Navigator layer: expected a JSON object");
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    throw new ImportFileError("not an ATT&CK Navigator layer: expected a JSON object");
   if (!Array.isArray(raw.techniques)) throw new ImportFileError('not an ATT&CK Navigator layer: no "techniques" list');
   const formatVersion = String(raw.versions?.layer ?? raw.version ?? "2.0");
   const major = Number.parseInt(formatVersion, 10);
-  if (![2, 3, 4].includes(major)) throw new ImportFileError(`layer format ${formatVersion} is not supported (4.x, 3.0 and 2.x are)`);
+  if (![2, 3, 4].includes(major))
+    throw new ImportFileError(`layer format ${formatVersion} is not supported (4.x, 3.0 and 2.x are)`);
   const domainRaw = typeof raw.domain === "string" ? raw.domain : "enterprise-attack";
   const domain = legacyDomains[domainRaw] ?? domainRaw;
   const warnings: string[] = [];

@@ -1,6 +1,15 @@
 import { X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { close, closedLoopbackPort, hasNmap, httpsServer, listen, scanLoopback, selfSignedCertificate, sshBannerServer } from "../test/loopback-scan";
+import {
+  close,
+  closedLoopbackPort,
+  hasNmap,
+  httpsServer,
+  listen,
+  scanLoopback,
+  selfSignedCertificate,
+  sshBannerServer,
+} from "../test/loopback-scan";
 import { importNmap, type NmapEvent, parseSubjectAltNames } from "./nmap";
 import { ImportFileError, sourceFromString } from "./types";
 

@@ -32,7 +32,10 @@ const openssl = {
   title: "CVE-2023-0286 - openssl",
   desc: "Type confusion in X.400 address processing",
   severity: "High",
-  cve: { uid: "CVE-2023-0286", cvss: [{ base_score: 7.4, vector_string: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:H", version: "3.1" }] },
+  cve: {
+    uid: "CVE-2023-0286",
+    cvss: [{ base_score: 7.4, vector_string: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:H", version: "3.1" }],
+  },
   cwe: { uid: "843" },
   remediation: { desc: "Upgrade openssl to 3.0.8" },
   first_seen_time: 1717000000000,
@@ -75,7 +78,13 @@ describe("OCSF alert import: classes of the Findings category", () => {
     ]);
     expect(r.findings.map((f) => [f.row, f.kind, f.field, f.value, f.message])).toEqual([
       [1, "out_of_enumeration", "priority", "0", "OCSF severity_id 0 (Unknown) has no priority; imported as Medium"],
-      [2, "out_of_enumeration", "priority", "99", 'OCSF severity_id 99 (Other) (the source calls it "Severe-ish") has no priority; imported as Medium'],
+      [
+        2,
+        "out_of_enumeration",
+        "priority",
+        "99",
+        'OCSF severity_id 99 (Other) (the source calls it "Severe-ish") has no priority; imported as Medium',
+      ],
     ]);
     expect(r.rejected.map((e) => [e.row, e.problems[0]?.field])).toEqual([[3, "severity_id"]]);
   });

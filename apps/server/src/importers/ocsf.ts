@@ -34,7 +34,12 @@ function ocsfPriority(finding: Record<string, unknown>, report: RowReport): Prio
   if (label) {
     const own = firstText(finding, "severity");
     const named = own && own !== label ? ` (the source calls it "${own}")` : "";
-    report.finding("out_of_enumeration", "priority", severityId, `OCSF severity_id ${severityId} (${label})${named} has no priority; imported as ${ocsfUnratedPriority}`);
+    report.finding(
+      "out_of_enumeration",
+      "priority",
+      severityId,
+      `OCSF severity_id ${severityId} (${label})${named} has no priority; imported as ${ocsfUnratedPriority}`,
+    );
     return ocsfUnratedPriority;
   }
   return severities[severityId];
@@ -50,7 +55,8 @@ export function mapOcsf(finding: Record<string, unknown>, report: RowReport): Ma
   if (typeof classUid !== "number" || !isOcsfFindingClass(classUid))
     return { skip: `class_uid ${String(finding.class_uid ?? "(missing)")} is not in the OCSF Findings category (2001-2099)` };
   const destination = ocsfFindingClasses[classUid]?.destination ?? "unmapped";
-  if (destination === "vulnerabilities" || destination === "compliance") return { route: destination, reason: notAnAlertReason(classUid, destination) };
+  if (destination === "vulnerabilities" || destination === "compliance")
+    return { route: destination, reason: notAnAlertReason(classUid, destination) };
   if (destination !== "alerts") return { skip: notAnAlertReason(classUid, destination) };
   const priority = ocsfPriority(finding, report);
   if (!priority)

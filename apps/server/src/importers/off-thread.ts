@@ -15,7 +15,10 @@ export const MESSAGES_AHEAD = 4;
 export const OFF_THREAD_BYTES = 4 * 1024 * 1024;
 
 type ToWorker<J> = { kind: "start"; job: J } | { kind: "credit" };
-type FromWorker<T> = { kind: "events"; events: T[] } | { kind: "done" } | { kind: "error"; fileError: boolean; message: string; line?: number };
+type FromWorker<T> =
+  | { kind: "events"; events: T[] }
+  | { kind: "done" }
+  | { kind: "error"; fileError: boolean; message: string; line?: number };
 
 /** Whether a source is big enough (a file of OFF_THREAD_BYTES or more) to parse off the main thread. */
 export async function worthAWorker(source: ImportSource, offThread?: boolean): Promise<boolean> {
@@ -33,16 +36,22 @@ export async function* parsedOffThread<J, T>(worker: Worker, job: J): AsyncGener
     wake = undefined;
   };
   worker.on("message", push);
-  worker.on("error", (error) => push({ kind: "error", fileError: false, message: `the parsing worker stopped: ${error.message}` }));
+  worker.on("error", (error) =>
+    push({ kind: "error", fileError: false, message: `the parsing worker stopped: ${error.message}` }),
+  );
   worker.on("exit", () => push({ kind: "error", fileError: false, message: "the parsing worker exited" }));
   try {
     worker.postMessage({ kind: "start", job } satisfies ToWorker<J>);
     for (;;) {
-      if (replies.length === 0) await new Promise<void>((resolve) => { wake = resolve; });
+      if (replies.length === 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       const reply = replies.shift();
       if (!reply) continue;
       if (reply.kind === "done") return;
-      if (reply.kind === "error") throw reply.fileError ? new ImportFileError(reply.message, reply.line) : new Error(reply.message);
+      if (reply.kind === "error")
+        throw reply.fileError ? new ImportFileError(reply.message, reply.line) : new Error(reply.message);
       worker.postMessage({ kind: "credit" } satisfies ToWorker<J>);
       yield* reply.events;
     }
@@ -59,7 +68,10 @@ export function serveParsing<J, T>(produce: (job: J) => AsyncIterable<T>): void 
   let credits = MESSAGES_AHEAD;
   let wake: (() => void) | undefined;
   const send = async (reply: FromWorker<T>) => {
-    while (reply.kind === "events" && credits === 0) await new Promise<void>((resolve) => { wake = resolve; });
+    while (reply.kind === "events" && credits === 0)
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
     if (reply.kind === "events") credits--;
     port.postMessage(reply);
   };
@@ -77,7 +89,12 @@ export function serveParsing<J, T>(produce: (job: J) => AsyncIterable<T>): void 
       await send({ kind: "done" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await send({ kind: "error", fileError: error instanceof ImportFileError, message, line: error instanceof ImportFileError ? error.line : undefined });
+      await send({
+        kind: "error",
+        fileError: error instanceof ImportFileError,
+        message,
+        line: error instanceof ImportFileError ? error.line : undefined,
+      });
     }
   };
   port.on("message", (message: ToWorker<J>) => {

@@ -116,7 +116,12 @@ function readValue(report: RowReport, field: string, { key, value, spec }: Entry
       const read = matchEnum(value, environments);
       const category = read === INVALID ? matchEnum(value, categoriesOnly) : undefined;
       if (typeof category !== "string") return report.outOfEnum(read, field, value, environments);
-      report.finding("out_of_enumeration", field, value, `"${category}" is an asset category of the map, not an environment (${environments.join(", ")})`);
+      report.finding(
+        "out_of_enumeration",
+        field,
+        value,
+        `"${category}" is an asset category of the map, not an environment (${environments.join(", ")})`,
+      );
       return undefined;
     }
     default:

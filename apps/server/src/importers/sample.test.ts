@@ -170,11 +170,27 @@ describe("sample importer (JSON)", () => {
     await expect(summariseImport(importSampleJson(sourceFromString(broken)))).rejects.toThrow(/line 3, column 23/);
   });
 
-  it("reports ResolType \"Yes\" beside a valid resolutionType, and names Malicious Insider as a map category", async () => {
+  it('reports ResolType "Yes" beside a valid resolutionType, and names Malicious Insider as a map category', async () => {
     // The spec's rows carry both spellings; the valid one is kept, the other still reported.
     const rows = [
-      { id: "S-1", name: "Both spellings", priority: "Low", status: "Open", resolutionType: "Manual", ResolType: "Yes", clientEnvironment: "Malicious Insider" },
-      { id: "S-2", name: "Other order", priority: "Low", status: "Open", ResolType: "Yes", resolutionType: "Automated", clientEnvironment: "Moon base" },
+      {
+        id: "S-1",
+        name: "Both spellings",
+        priority: "Low",
+        status: "Open",
+        resolutionType: "Manual",
+        ResolType: "Yes",
+        clientEnvironment: "Malicious Insider",
+      },
+      {
+        id: "S-2",
+        name: "Other order",
+        priority: "Low",
+        status: "Open",
+        ResolType: "Yes",
+        resolutionType: "Automated",
+        clientEnvironment: "Moon base",
+      },
     ];
     const r = await summariseImport(importSampleJson(sourceFromString(JSON.stringify(rows))));
     expect(r.records.map((a) => [a.sourceId, a.resolutionType, a.clientEnvironment])).toEqual([
@@ -183,7 +199,12 @@ describe("sample importer (JSON)", () => {
     ]);
     expect(r.findings.map((f) => [f.row, f.field, f.value, f.message])).toEqual([
       [1, "resolutionType", "Yes", '"Yes" is not one of Manual, Automated'],
-      [1, "clientEnvironment", "Malicious Insider", '"Malicious Insider" is an asset category of the map, not an environment (Cloud, On-premise, Hybrid)'],
+      [
+        1,
+        "clientEnvironment",
+        "Malicious Insider",
+        '"Malicious Insider" is an asset category of the map, not an environment (Cloud, On-premise, Hybrid)',
+      ],
       [2, "resolutionType", "Yes", '"Yes" is not one of Manual, Automated'],
       [2, "clientEnvironment", "Moon base", '"Moon base" is not one of Cloud, On-premise, Hybrid'],
     ]);

@@ -28,7 +28,13 @@ describe("ECS with flat dotted keys and epoch-millisecond @timestamp", () => {
       "user.name": "alice",
       "threat.technique.id": ["T1059.001"],
     },
-    { "@timestamp": "1717243260000", "event.kind": "alert", "event.id": "sig-2", "event.severity": 20, "rule.name": "Epoch as text" },
+    {
+      "@timestamp": "1717243260000",
+      "event.kind": "alert",
+      "event.id": "sig-2",
+      "event.severity": 20,
+      "rule.name": "Epoch as text",
+    },
     { "@timestamp": "not a time", "event.kind": "alert", "event.id": "sig-3", "rule.name": "Bad time" },
   );
 
@@ -125,7 +131,13 @@ describe("Zeek notice.log of Zeek 5/6", () => {
   });
 
   it("reads JSON logs written with ISO-8601 timestamps", async () => {
-    const json = lines({ ts: "2024-05-02T10:00:00.123456Z", uid: "C1", "id.orig_h": "10.0.0.5", note: "Scan::Port_Scan", msg: "scan" });
+    const json = lines({
+      ts: "2024-05-02T10:00:00.123456Z",
+      uid: "C1",
+      "id.orig_h": "10.0.0.5",
+      note: "Scan::Port_Scan",
+      msg: "scan",
+    });
     const r = await run(importZeekJson, json);
     expect(r.records[0]).toMatchObject({ sourceId: "C1", detectedAt: "2024-05-02T10:00:00.123456Z", priority: "Medium" });
     expect(r.findings).toEqual([]);
@@ -176,8 +188,10 @@ describe("Wazuh 4.x Windows eventchannel alerts (data.win)", () => {
     });
   });
 
-  it("skips Windows' \"-\" placeholders: no address, and the next account field", async () => {
-    const local = alert.replace('"ipAddress":"198.51.100.23"', '"ipAddress":"-"').replace('"targetUserName":"administrator","subjectUserName":"-"', '"targetUserName":"-","subjectUserName":"svc-backup"');
+  it('skips Windows\' "-" placeholders: no address, and the next account field', async () => {
+    const local = alert
+      .replace('"ipAddress":"198.51.100.23"', '"ipAddress":"-"')
+      .replace('"targetUserName":"administrator","subjectUserName":"-"', '"targetUserName":"-","subjectUserName":"svc-backup"');
     const r = await run(importWazuh, local);
     expect(r.records[0]?.srcIp).toBeUndefined();
     expect(r.records[0]?.username).toBe("svc-backup");

@@ -157,6 +157,8 @@ describe("shared sample files", () => {
 
   it("detects no alert format in the Sigma/Windows event files (context only)", () => {
     expect(detectAlertFormat(head("windows-events/file_event_win_advanced_ip_scanner.event.json"))).toBeNull();
-    expect(detectAlertFormat(head("windows-events/windows_events_attack_index.csv"), "windows_events_attack_index.csv")).toBeNull();
+    expect(
+      detectAlertFormat(head("windows-events/windows_events_attack_index.csv"), "windows_events_attack_index.csv"),
+    ).toBeNull();
   });
 });

@@ -25,7 +25,9 @@ describe("unreadableTextReason", () => {
   it("refuses invalid UTF-8, UTF-16 and control characters, saying why", () => {
     expect(unreadableTextReason(Uint8Array.from([0x61, 0xc3, 0x28, 0x62]), false)).toMatch(/not UTF-8 text: its first 4 bytes/);
     expect(unreadableTextReason(Uint8Array.from([0xff, 0xfe, 0x69, 0x00]), true)).toMatch(/UTF-16/);
-    expect(unreadableTextReason(bytes(`${"\u0001".repeat(5)}${"a".repeat(95)}`), true)).toMatch(/too many of its first 100 characters are control characters/);
+    expect(unreadableTextReason(bytes(`${"\u0001".repeat(5)}${"a".repeat(95)}`), true)).toMatch(
+      /too many of its first 100 characters are control characters/,
+    );
   });
 
   it("refuses random bytes", () => {

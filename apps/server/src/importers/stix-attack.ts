@@ -54,7 +54,13 @@ export function parseAttackBundle(text: string): AttackCatalogue {
     const chains = o.kill_chain_phases ?? [];
     const domain = o.x_mitre_domains?.[0] ?? domainOfChain[chains[0]?.kill_chain_name ?? ""] ?? "enterprise-attack";
     domains.add(domain);
-    const tactics = [...new Set(chains.map((p) => (p.phase_name ? (normaliseTactic(p.phase_name) ?? titleCase(p.phase_name)) : null)).filter((t): t is string => Boolean(t)))];
+    const tactics = [
+      ...new Set(
+        chains
+          .map((p) => (p.phase_name ? (normaliseTactic(p.phase_name) ?? titleCase(p.phase_name)) : null))
+          .filter((t): t is string => Boolean(t)),
+      ),
+    ];
     const isSub = o.x_mitre_is_subtechnique === true || ref.external_id.includes(".");
     techniques.push({
       stix_id: o.id,
@@ -71,9 +77,14 @@ export function parseAttackBundle(text: string): AttackCatalogue {
       url: ref.url ?? null,
     });
   }
-  if (techniques.length === 0) throw new ImportFileError("the bundle holds no ATT&CK techniques (attack-pattern objects with a T-number)");
+  if (techniques.length === 0)
+    throw new ImportFileError("the bundle holds no ATT&CK techniques (attack-pattern objects with a T-number)");
   return { specVersion, domains: [...domains].sort(), techniques };
 }
 
 /** ICS and mobile tactics ("inhibit-response-function") are not among the 14 Enterprise ones. */
-const titleCase = (phase: string) => phase.split("-").map((w) => (w === "and" ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
+const titleCase = (phase: string) =>
+  phase
+    .split("-")
+    .map((w) => (w === "and" ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(" ");

@@ -41,7 +41,13 @@ export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Map
     // The json decoder forwards Suricata EVE fields as data.src_ip/data.dest_ip.
     srcIp: stripPort(firstValue(alert, "data.srcip", "data.src_ip", "data.win.eventdata.ipAddress")),
     dstIp: stripPort(firstText(alert, "data.dstip", "data.dest_ip")),
-    username: firstValue(alert, "data.dstuser", "data.srcuser", "data.win.eventdata.targetUserName", "data.win.eventdata.subjectUserName"),
+    username: firstValue(
+      alert,
+      "data.dstuser",
+      "data.srcuser",
+      "data.win.eventdata.targetUserName",
+      "data.win.eventdata.subjectUserName",
+    ),
     detectionSource: "Wazuh",
     sourceTool: decoder,
     sourceTools: decoder ? [decoder] : [],

@@ -10,7 +10,8 @@ export function jsonTextTooDeep(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -28,7 +29,8 @@ export function valueTooDeep(value: unknown, max: number): boolean {
     const [v, depth] = stack.pop() as [unknown, number];
     if (v === null || typeof v !== "object") continue;
     if (depth + 1 > max) return true;
-    for (const child of Object.values(v as Record<string, unknown>)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    for (const child of Object.values(v as Record<string, unknown>))
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -9,10 +9,18 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
  * as `dist/<bundled>.js` beside main.js (see build.mjs); from sources (tests, benchmarks,
  * `npm run dev`) the worker registers tsx first and imports the TypeScript entry.
  */
-export function startWorker(from: string, source: string, bundled: string, options: Pick<WorkerOptions, "workerData" | "resourceLimits"> = {}): Worker {
+export function startWorker(
+  from: string,
+  source: string,
+  bundled: string,
+  options: Pick<WorkerOptions, "workerData" | "resourceLimits"> = {},
+): Worker {
   if (from.endsWith(".ts")) {
     const entry = new URL(source, from).href;
-    return new Worker(`import(${JSON.stringify(tsxEsmApi(from))}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`, { ...options, eval: true });
+    return new Worker(
+      `import(${JSON.stringify(tsxEsmApi(from))}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`,
+      { ...options, eval: true },
+    );
   }
   return new Worker(new URL(`./${bundled}.js`, from), options);
 }

@@ -18,7 +18,13 @@ export async function seedDemoAlerts(ctx: AppContext): Promise<number> {
   if (tenants.length === 0) return 0;
   const bySlug = new Map(tenants.map((t) => [t.slug, t.id]));
   const batches = new Map<string, unknown[]>();
-  for (const { tenant, alert } of generateAlerts({ seed: 2026, count: PER_TENANT * tenants.length, tenants: tenants.map((t) => t.slug), now: ctx.now(), daysBack: 30 })) {
+  for (const { tenant, alert } of generateAlerts({
+    seed: 2026,
+    count: PER_TENANT * tenants.length,
+    tenants: tenants.map((t) => t.slug),
+    now: ctx.now(),
+    daysBack: 30,
+  })) {
     batches.set(tenant, [...(batches.get(tenant) ?? []), alert]);
   }
   let total = 0;

@@ -12,7 +12,10 @@ const unique = (prefix: string) => `${prefix}-${++counter}-${newId().slice(0, 6)
 
 /** A tenant with a new tenant's default modules, or the entitled modules named. */
 export async function makeTenant(app: TestApp, name = unique("Tenant"), modules?: readonly EntitledModule[]) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return createTenant(app.ctx, null, { name, slug, ...(modules ? { modules } : {}) });
 }
 
@@ -38,7 +41,11 @@ export async function makeUser(
 }
 
 /** A signed-in client for a new user with the given grants. */
-export async function signedInClient(app: TestApp, grants: { tenantId: string; role: Role }[], options: { platformAdmin?: boolean } = {}) {
+export async function signedInClient(
+  app: TestApp,
+  grants: { tenantId: string; role: Role }[],
+  options: { platformAdmin?: boolean } = {},
+) {
   const user = await makeUser(app, grants, options);
   const client = new TestClient(app);
   const response = await client.signIn(user.email, PASSWORD);

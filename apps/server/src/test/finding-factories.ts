@@ -42,7 +42,11 @@ export async function seedAsset(db: Kysely<DB>, tenantId: string, seed: AssetSee
   };
   await db.insertInto("assets").values(row).execute();
   const identities = seed.identities ?? [{ kind: "hostname", value: seed.name.toLowerCase() }];
-  if (identities.length) await db.insertInto("asset_identities").values(identities.map((i) => ({ tenant_id: tenantId, asset_id: row.id, ...i }))).execute();
+  if (identities.length)
+    await db
+      .insertInto("asset_identities")
+      .values(identities.map((i) => ({ tenant_id: tenantId, asset_id: row.id, ...i })))
+      .execute();
   return row;
 }
 
@@ -115,10 +119,24 @@ export async function seedFinding(db: Kysely<DB>, asset: AssetsTable, seed: Find
     client_environment: asset.client_environment,
   };
   await db.insertInto("findings").values(row).execute();
-  if (cves.length) await db.insertInto("finding_cves").values(cves.map((cve_id) => ({ cve_id, finding_id: row.id, tenant_id: row.tenant_id }))).execute();
+  if (cves.length)
+    await db
+      .insertInto("finding_cves")
+      .values(cves.map((cve_id) => ({ cve_id, finding_id: row.id, tenant_id: row.tenant_id })))
+      .execute();
   await db
     .insertInto("finding_sources")
-    .values(scanners.map((scanner) => ({ finding_id: row.id, tenant_id: row.tenant_id, scanner, scanner_finding_id: `${scanner}-${row.id}`, first_seen: firstSeen, last_seen: row.last_seen, last_import_id: null })))
+    .values(
+      scanners.map((scanner) => ({
+        finding_id: row.id,
+        tenant_id: row.tenant_id,
+        scanner,
+        scanner_finding_id: `${scanner}-${row.id}`,
+        first_seen: firstSeen,
+        last_seen: row.last_seen,
+        last_import_id: null,
+      })),
+    )
     .execute();
   return row;
 }

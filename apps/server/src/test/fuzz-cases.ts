@@ -76,7 +76,9 @@ export function* operations(doc: OpenApiDoc, fixtures: Fixtures, values: ReturnT
       const queryParams = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
       const baseQuery = fixtures.queries[key] ?? "";
       const fill = (overrides: Record<string, string> = {}) =>
-        path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(overrides[name] ?? fixtures.params[name] ?? "missing"));
+        path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+          encodeURIComponent(overrides[name] ?? fixtures.params[name] ?? "missing"),
+        );
       const withQuery = (url: string, extra = "") => {
         const q = [baseQuery, extra].filter(Boolean).join("&");
         return q ? `${url}?${q}` : url;
@@ -84,7 +86,12 @@ export function* operations(doc: OpenApiDoc, fixtures: Fixtures, values: ReturnT
       const hasBody = m !== "GET" && m !== "DELETE";
       const json = { "content-type": "application/json" };
       const base = fixtures.bodies[key] ?? (hasBody ? {} : undefined);
-      const make = (url: string, payload: unknown, label: string, headers: Record<string, string> = hasBody ? json : {}): FuzzCase => ({
+      const make = (
+        url: string,
+        payload: unknown,
+        label: string,
+        headers: Record<string, string> = hasBody ? json : {},
+      ): FuzzCase => ({
         key,
         method: m,
         url,
@@ -97,7 +104,8 @@ export function* operations(doc: OpenApiDoc, fixtures: Fixtures, values: ReturnT
         for (const [label, v] of values.strings) yield make(withQuery(fill({ [name]: v })), base, `path ${name}=${label}`);
       }
       for (const name of queryParams) {
-        for (const [label, v] of values.strings) yield make(withQuery(fill(), `${encodeURIComponent(name)}=${encodeURIComponent(v)}`), base, `query ${name}=${label}`);
+        for (const [label, v] of values.strings)
+          yield make(withQuery(fill(), `${encodeURIComponent(name)}=${encodeURIComponent(v)}`), base, `query ${name}=${label}`);
         yield make(withQuery(fill(), `${encodeURIComponent(name)}=a&${encodeURIComponent(name)}=b`), base, `query ${name} twice`);
       }
       if (!hasBody) continue;
@@ -105,7 +113,8 @@ export function* operations(doc: OpenApiDoc, fixtures: Fixtures, values: ReturnT
       const properties = Object.keys(schema?.properties ?? {});
       const object = base !== null && typeof base === "object" && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
       for (const prop of properties) {
-        for (const [label, v] of [...values.strings, ...values.others]) yield make(withQuery(fill()), { ...object, [prop]: v }, `body ${prop}=${label}`);
+        for (const [label, v] of [...values.strings, ...values.others])
+          yield make(withQuery(fill()), { ...object, [prop]: v }, `body ${prop}=${label}`);
       }
       // Whole bodies of the wrong shape, and JSON nested far past any limit.
       for (const [label, v] of values.others) yield make(withQuery(fill()), v, `body=${label}`);

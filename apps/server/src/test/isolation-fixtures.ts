@@ -83,10 +83,37 @@ export async function isolationFixtures(app: TestApp) {
   const report = await bOwner.get(`/api/v1/reports/executive.pdf?tenants=${tenantB.id}`);
   if (report.statusCode !== 200) throw new Error(`B's report: ${report.statusCode} ${report.body.slice(0, 200)}`);
   const reportId = String(report.headers["x-report-id"]);
-  const watched = (await bOwner.post("/api/v1/drp/watched", { tenantId: tenantB.id, kind: "domain", value: "b-secret-brand.example" })).json();
-  const inspec = { platform: { name: "ubuntu", target_id: "b-secret-compliance-host" }, profiles: [{ name: "b-profile", controls: [{ id: "b-1", title: "B secret control", impact: 0.7, tags: { cis: "1.1" }, results: [{ status: "failed", start_time: "2024-01-01T00:00:00Z" }] }] }] };
-  await bOwner.request({ method: "POST", url: `/api/v1/imports/compliance?tenantId=${tenantB.id}`, payload: JSON.stringify(inspec), headers: { "content-type": "application/json" } });
-  const complianceScan = await app.ctx.db.selectFrom("compliance_scans").select("id").where("tenant_id", "=", tenantB.id).executeTakeFirstOrThrow();
+  const watched = (
+    await bOwner.post("/api/v1/drp/watched", { tenantId: tenantB.id, kind: "domain", value: "b-secret-brand.example" })
+  ).json();
+  const inspec = {
+    platform: { name: "ubuntu", target_id: "b-secret-compliance-host" },
+    profiles: [
+      {
+        name: "b-profile",
+        controls: [
+          {
+            id: "b-1",
+            title: "B secret control",
+            impact: 0.7,
+            tags: { cis: "1.1" },
+            results: [{ status: "failed", start_time: "2024-01-01T00:00:00Z" }],
+          },
+        ],
+      },
+    ],
+  };
+  await bOwner.request({
+    method: "POST",
+    url: `/api/v1/imports/compliance?tenantId=${tenantB.id}`,
+    payload: JSON.stringify(inspec),
+    headers: { "content-type": "application/json" },
+  });
+  const complianceScan = await app.ctx.db
+    .selectFrom("compliance_scans")
+    .select("id")
+    .where("tenant_id", "=", tenantB.id)
+    .executeTakeFirstOrThrow();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();

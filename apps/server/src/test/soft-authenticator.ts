@@ -60,13 +60,25 @@ export class SoftAuthenticator {
     ]);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
-    const authData = Buffer.concat([sha256(this.rpId), Buffer.from([0x45]), Buffer.alloc(4), Buffer.alloc(16), idLength, this.credentialId, cbor(coseKey)]);
+    const authData = Buffer.concat([
+      sha256(this.rpId),
+      Buffer.from([0x45]),
+      Buffer.alloc(4),
+      Buffer.alloc(16),
+      idLength,
+      this.credentialId,
+      cbor(coseKey),
+    ]);
     const attestationObject = cbor({ fmt: "none", attStmt: {}, authData });
     return {
       id: b64url(this.credentialId),
       rawId: b64url(this.credentialId),
       type: "public-key",
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
       clientExtensionResults: {},
     };
   }

@@ -3,7 +3,9 @@ import path from "node:path";
 /** The source-relative paths (no extension) a file imports with relative specifiers. */
 export function relativeImports(file: string, text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s[^;]*?from\s+["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)) {
+  for (const m of text.matchAll(
+    /(?:import|export)\s[^;]*?from\s+["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g,
+  )) {
     const spec = m[1] ?? m[2];
     if (spec) out.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
   }

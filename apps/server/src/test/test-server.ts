@@ -52,7 +52,16 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     clock.now += ms;
   };
   const testClock = env.WATCHFLOOR_TEST_CLOCK ? { now, advance } : undefined;
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, env, now, secret: "test-secret-".padEnd(40, "x"), events: new AppEvents(), bulk: database.bulk, testClock };
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    env,
+    now,
+    secret: "test-secret-".padEnd(40, "x"),
+    events: new AppEvents(),
+    bulk: database.bulk,
+    testClock,
+  };
   const built = await buildApp(ctx, { logger: false });
   await built.app.ready();
   return {
@@ -84,7 +93,8 @@ export class TestClient {
   private headersFor(method: string, extra: Record<string, string> = {}): Record<string, string> {
     const headers: Record<string, string> = { "user-agent": this.userAgent, ...extra };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (!["GET", "HEAD"].includes(method) && this.csrf && headers["x-csrf-token"] === undefined) headers["x-csrf-token"] = this.csrf;
+    if (!["GET", "HEAD"].includes(method) && this.csrf && headers["x-csrf-token"] === undefined)
+      headers["x-csrf-token"] = this.csrf;
     if (this.tenantId && headers["x-tenant-id"] === undefined) headers["x-tenant-id"] = this.tenantId;
     return headers;
   }
@@ -104,8 +114,17 @@ export class TestClient {
   get = (url: string) => this.request({ method: "GET", url });
 
   /** Reads what a GET answers within `ms` (for streams that never end), as status and text. */
-  async peek(url: string, ms = 300, headers: Record<string, string> = {}): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }> {
-    const response = await this.app.app.inject({ method: "GET", url, headers: this.headersFor("GET", headers), payloadAsStream: true } as InjectOptions);
+  async peek(
+    url: string,
+    ms = 300,
+    headers: Record<string, string> = {},
+  ): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }> {
+    const response = await this.app.app.inject({
+      method: "GET",
+      url,
+      headers: this.headersFor("GET", headers),
+      payloadAsStream: true,
+    } as InjectOptions);
     const stream = (response as unknown as { stream(): NodeJS.ReadableStream & { destroy(): void } }).stream();
     let body = "";
     await new Promise<void>((resolve) => {

@@ -31,7 +31,10 @@ export async function ingestAlert(page: Page, base: string, tenantId: string, al
  */
 export async function advanceServerClock(page: Page, base: string, minutes: number) {
   const { csrf } = await sessionFacts(page, base);
-  const response = await page.request.post(`${base}/api/v1/test/clock`, { data: { advanceMinutes: minutes }, headers: { "x-csrf-token": csrf } });
+  const response = await page.request.post(`${base}/api/v1/test/clock`, {
+    data: { advanceMinutes: minutes },
+    headers: { "x-csrf-token": csrf },
+  });
   if (!response.ok()) throw new Error(`test clock failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as { now: string; slaBreachesNotified: number };
 }

@@ -110,7 +110,8 @@ const moduleDescriptions: Record<string, string> = {
 /** `module`: the switchable module behind the route, whose upgrade page shows for tenants without it. */
 export type ModuleRoute = { path: string; title: string; description?: string; icon: LucideIcon; module?: EntitledModule };
 
-const entitledOf = (id: string): EntitledModule | undefined => (entitledModules as readonly string[]).includes(id) ? (id as EntitledModule) : undefined;
+const entitledOf = (id: string): EntitledModule | undefined =>
+  (entitledModules as readonly string[]).includes(id) ? (id as EntitledModule) : undefined;
 
 /** Every menu path whose module is not built yet, with the title its placeholder page shows. */
 export function unbuiltModuleRoutes(): ModuleRoute[] {
@@ -118,7 +119,13 @@ export function unbuiltModuleRoutes(): ModuleRoute[] {
   for (const entry of menu) {
     if (entry.built) continue;
     if (entry.path)
-      routes.push({ path: entry.path, title: entry.label, description: moduleDescriptions[entry.id], icon: entry.icon, module: entitledOf(entry.id) });
+      routes.push({
+        path: entry.path,
+        title: entry.label,
+        description: moduleDescriptions[entry.id],
+        icon: entry.icon,
+        module: entitledOf(entry.id),
+      });
     for (const sub of entry.subItems ?? []) {
       if (sub.built) continue;
       routes.push({ path: sub.path, title: `${entry.label} — ${sub.label}`, icon: entry.icon, module: entitledOf(entry.id) });

@@ -134,8 +134,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    "app_settings", "oidc_identities", "user_devices", "notifications", "audit_log",
-    "api_keys", "invitations", "sessions", "memberships", "users", "tenants",
+    "app_settings",
+    "oidc_identities",
+    "user_devices",
+    "notifications",
+    "audit_log",
+    "api_keys",
+    "invitations",
+    "sessions",
+    "memberships",
+    "users",
+    "tenants",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

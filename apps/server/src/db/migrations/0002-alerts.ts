@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("closed_at", "bigint")
     .addUniqueConstraint("incidents_tenant_number_uq", ["tenant_id", "number"])
     .execute();
-  await db.schema.createIndex("incidents_tenant_created_idx").on("incidents").columns(["tenant_id", "created_at", "id"]).execute();
+  await db.schema
+    .createIndex("incidents_tenant_created_idx")
+    .on("incidents")
+    .columns(["tenant_id", "created_at", "id"])
+    .execute();
 
   let alerts = db.schema
     .createTable("alerts")
@@ -47,10 +51,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("raw", "text")
     .addColumn("search_text", "text", (c) => c.notNull().defaultTo(""));
   for (const column of [
-    "rule", "type", "detection_source", "source_detection_source", "source_tool", "resolution_type", "root_cause",
-    "ack_sla_status", "resp_sla_status", "ticket_id", "closure_notes", "detection_sla", "notify_sla", "client_environment",
-    "client_play", "customer_id", "customer_env", "customer_source", "device_type", "username", "user_ref",
-    "user_department", "hostname", "src_ip", "dst_ip", "description", "ingested_by",
+    "rule",
+    "type",
+    "detection_source",
+    "source_detection_source",
+    "source_tool",
+    "resolution_type",
+    "root_cause",
+    "ack_sla_status",
+    "resp_sla_status",
+    "ticket_id",
+    "closure_notes",
+    "detection_sla",
+    "notify_sla",
+    "client_environment",
+    "client_play",
+    "customer_id",
+    "customer_env",
+    "customer_source",
+    "device_type",
+    "username",
+    "user_ref",
+    "user_department",
+    "hostname",
+    "src_ip",
+    "dst_ip",
+    "description",
+    "ingested_by",
   ]) {
     alerts = alerts.addColumn(column, "text");
   }
@@ -58,8 +85,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alerts = alerts.addColumn(column, "text", (c) => c.notNull().defaultTo("[]"));
   }
   for (const column of [
-    "occurred_at", "acknowledged_at", "assigned_at", "responded_at", "resolved_at", "closed_at", "escalated_at",
-    "ack_due_at", "respond_due_at", "resolve_due_at", "modified_at", "client_updated_at", "breach_notified_at",
+    "occurred_at",
+    "acknowledged_at",
+    "assigned_at",
+    "responded_at",
+    "resolved_at",
+    "closed_at",
+    "escalated_at",
+    "ack_due_at",
+    "respond_due_at",
+    "resolve_due_at",
+    "modified_at",
+    "client_updated_at",
+    "breach_notified_at",
   ]) {
     alerts = alerts.addColumn(column, "bigint");
   }
@@ -81,7 +119,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ["alerts_updated_idx", ["updated_at", "id"]],
     ["alerts_source_idx", ["source", "id"]],
   ] as const) {
-    await db.schema.createIndex(name).on("alerts").columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .on("alerts")
+      .columns([...columns])
+      .execute();
   }
   await db.schema.createIndex("alerts_assignee_idx").on("alerts").expression(sql`coalesce(assignee, ''), id`).execute();
   await db.schema.createIndex("alerts_incident_idx").on("alerts").column("incident_id").execute();
@@ -110,7 +152,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("changes", "text", (c) => c.notNull().defaultTo("{}"))
     .addColumn("comment", "text")
     .execute();
-  await db.schema.createIndex("timeline_subject_idx").on("timeline_events").columns(["subject_type", "subject_id", "at"]).execute();
+  await db.schema
+    .createIndex("timeline_subject_idx")
+    .on("timeline_events")
+    .columns(["subject_type", "subject_id", "at"])
+    .execute();
 
   await db.schema
     .createTable("sla_policies")
@@ -159,7 +205,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ["saved_views", "quarantine", "import_runs", "sla_policies", "timeline_events", "alert_attack", "alerts", "incidents"]) {
+  for (const table of [
+    "saved_views",
+    "quarantine",
+    "import_runs",
+    "sla_policies",
+    "timeline_events",
+    "alert_attack",
+    "alerts",
+    "incidents",
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -11,7 +11,9 @@ import { isSqlite } from "../dialect";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
-    await sql`create virtual table alerts_fts using fts5(search_text, content='alerts', content_rowid='rowid', tokenize='trigram')`.execute(db);
+    await sql`create virtual table alerts_fts using fts5(search_text, content='alerts', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
     await sql`create table alerts_fts_state (id integer primary key check (id = 1), indexed_rowid integer not null)`.execute(db);
     await sql`insert into alerts_fts_state (id, indexed_rowid) values (1, 0)`.execute(db);
     await sql`create trigger alerts_fts_delete after delete on alerts
@@ -29,7 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
-    for (const trigger of ["alerts_fts_delete", "alerts_fts_update"]) await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
+    for (const trigger of ["alerts_fts_delete", "alerts_fts_update"])
+      await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
     await sql`drop table if exists alerts_fts_state`.execute(db);
     await sql`drop table if exists alerts_fts`.execute(db);
     return;

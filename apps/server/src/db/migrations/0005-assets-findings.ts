@@ -34,7 +34,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ["assets_tenant_last_seen_idx", ["tenant_id", "last_seen", "id"]],
     ["assets_tenant_impact_idx", ["tenant_id", "business_impact", "id"]],
   ] as const) {
-    await db.schema.createIndex(name).on("assets").columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .on("assets")
+      .columns([...columns])
+      .execute();
   }
 
   // Matching keys: one machine seen by hostname in one scan and by IP in another is one asset.
@@ -66,8 +70,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Asset fields are copied onto the finding (kept in step by assets.repository) so that list
   // pages sort and filter on one row through a (column, id) index at 500,000 findings.
   for (const column of [
-    "description", "cvss_vector", "cvss_version", "cwe_id", "remediation", "evidence", "close_reason", "assignee",
-    "protocol", "service", "raw", "cve_text", "asset_key", "asset_name", "asset_type", "department", "business_impact",
+    "description",
+    "cvss_vector",
+    "cvss_version",
+    "cwe_id",
+    "remediation",
+    "evidence",
+    "close_reason",
+    "assignee",
+    "protocol",
+    "service",
+    "raw",
+    "cve_text",
+    "asset_key",
+    "asset_name",
+    "asset_type",
+    "department",
+    "business_impact",
     "client_environment",
   ]) {
     findings = findings.addColumn(column, "text");
@@ -111,10 +130,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ["findings_cve_text_idx", ["cve_text", "id"]],
     ["findings_services_idx", ["services", "id"]],
   ] as const) {
-    await db.schema.createIndex(name).on("findings").columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .on("findings")
+      .columns([...columns])
+      .execute();
   }
   // Remediation texts run to thousands of characters: the list sorts on their first 80.
-  await db.schema.createIndex("findings_remediation_idx").on("findings").expression(sql`substr(remediation, 1, 80), id`).execute();
+  await db.schema
+    .createIndex("findings_remediation_idx")
+    .on("findings")
+    .expression(sql`substr(remediation, 1, 80), id`)
+    .execute();
   // Only open findings not yet reported overdue: the overdue check reads this small index.
   await db.schema
     .createIndex("findings_overdue_pending_idx")
@@ -211,8 +238,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    "intel_loads", "cwe_names", "epss_scores", "kev_catalog", "remediation_sla_policies", "finding_imports",
-    "finding_cves", "finding_sources", "findings", "asset_identities", "assets",
+    "intel_loads",
+    "cwe_names",
+    "epss_scores",
+    "kev_catalog",
+    "remediation_sla_policies",
+    "finding_imports",
+    "finding_cves",
+    "finding_sources",
+    "findings",
+    "asset_identities",
+    "assets",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -12,8 +12,12 @@ import { isSqlite } from "../dialect";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
-    await sql`create virtual table findings_fts using fts5(search_text, content='findings', content_rowid='rowid', tokenize='trigram')`.execute(db);
-    await sql`create table findings_fts_state (id integer primary key check (id = 1), indexed_rowid integer not null)`.execute(db);
+    await sql`create virtual table findings_fts using fts5(search_text, content='findings', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
+    await sql`create table findings_fts_state (id integer primary key check (id = 1), indexed_rowid integer not null)`.execute(
+      db,
+    );
     await sql`insert into findings_fts_state (id, indexed_rowid) values (1, 0)`.execute(db);
     await sql`create trigger findings_fts_delete after delete on findings
       when old.rowid <= (select indexed_rowid from findings_fts_state) begin
@@ -30,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) {
-    for (const trigger of ["findings_fts_delete", "findings_fts_update"]) await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
+    for (const trigger of ["findings_fts_delete", "findings_fts_update"])
+      await sql`drop trigger if exists ${sql.ref(trigger)}`.execute(db);
     await sql`drop table if exists findings_fts_state`.execute(db);
     await sql`drop table if exists findings_fts`.execute(db);
     return;

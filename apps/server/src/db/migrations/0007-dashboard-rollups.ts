@@ -4,10 +4,29 @@ import { isSqlite } from "../dialect";
 // Frozen copies (a migration never imports feature code, which goes on changing): the totals'
 // columns and the quarter-hour leaf of an instant, as features/rollups had them when this ran.
 const totalColumns = [
-  "alerts", "crit", "high", "open", "open_critical", "open_high", "open_medium", "open_low",
-  "mtta_sum", "mtta_n", "mttr_sum", "mttr_n", "ack_met", "ack_late", "ack_pending",
-  "respond_met", "respond_late", "respond_pending", "escalated", "resolved", "resolved_auto",
-  "breached_late", "breached_pending",
+  "alerts",
+  "crit",
+  "high",
+  "open",
+  "open_critical",
+  "open_high",
+  "open_medium",
+  "open_low",
+  "mtta_sum",
+  "mtta_n",
+  "mttr_sum",
+  "mttr_n",
+  "ack_met",
+  "ack_late",
+  "ack_pending",
+  "respond_met",
+  "respond_late",
+  "respond_pending",
+  "escalated",
+  "resolved",
+  "resolved_auto",
+  "breached_late",
+  "breached_pending",
 ] as const;
 const UNIT_MS = 15 * 60_000;
 const unitSql = (detectedAt: RawBuilder<unknown>) =>
@@ -19,7 +38,9 @@ const unitSql = (detectedAt: RawBuilder<unknown>) =>
  * tenants first, so answers are exact from the start).
  */
 export async function queueExistingAlerts(db: Kysely<unknown>): Promise<void> {
-  await sql`insert into rollup_dirty (tenant_id, unit) select distinct tenant_id, ${unitSql(sql.raw("detected_at"))} from alerts`.execute(db);
+  await sql`insert into rollup_dirty (tenant_id, unit) select distinct tenant_id, ${unitSql(sql.raw("detected_at"))} from alerts`.execute(
+    db,
+  );
 }
 
 /**

@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_by", "text")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("surface_imports_tenant_scanned_idx").on("surface_imports").columns(["tenant_id", "scanned_at"]).execute();
+  await db.schema
+    .createIndex("surface_imports_tenant_scanned_idx")
+    .on("surface_imports")
+    .columns(["tenant_id", "scanned_at"])
+    .execute();
 
   // One row per scanned address; previous_scanned_at is what "new since the previous scan" compares with.
   await db.schema
@@ -60,7 +64,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("port", "integer", (c) => c.notNull())
     // "open", or once closed what the newer scan said: "closed", "filtered", ... or "absent".
     .addColumn("state", "text", (c) => c.notNull());
-  for (const column of ["hostname", "service_name", "product", "version", "extra_info", "tunnel", "certificate_id", "closed_import_id"]) {
+  for (const column of [
+    "hostname",
+    "service_name",
+    "product",
+    "version",
+    "extra_info",
+    "tunnel",
+    "certificate_id",
+    "closed_import_id",
+  ]) {
     services = services.addColumn(column, "text");
   }
   await services
@@ -105,7 +118,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("last_seen_at", "bigint", (c) => c.notNull())
     .addUniqueConstraint("surface_certificates_uq", ["tenant_id", "service_id", "fingerprint"])
     .execute();
-  await db.schema.createIndex("surface_certificates_expiry_idx").on("surface_certificates").columns(["tenant_id", "not_after"]).execute();
+  await db.schema
+    .createIndex("surface_certificates_expiry_idx")
+    .on("surface_certificates")
+    .columns(["tenant_id", "not_after"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

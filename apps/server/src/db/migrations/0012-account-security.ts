@@ -6,12 +6,18 @@ import type { Kysely } from "kysely";
  * policy that requires a second factor. Frozen schema only: no feature code is imported.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("password_must_change", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("password_must_change", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   // When this session proved a second factor; null until then (or when the user has none).
   await db.schema.alterTable("sessions").addColumn("second_factor_at", "bigint").execute();
   // The WebAuthn challenge this session was last given, consumed by the next verification.
   await db.schema.alterTable("sessions").addColumn("webauthn_challenge", "text").execute();
-  await db.schema.alterTable("tenants").addColumn("require_second_factor", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("tenants")
+    .addColumn("require_second_factor", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("sign_in_failures")

@@ -34,8 +34,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addUniqueConstraint("compliance_scans_key_uq", ["tenant_id", "scan_key"])
     .execute();
-  await db.schema.createIndex("compliance_scans_target_idx").on("compliance_scans").columns(["tenant_id", "target_kind", "target_id", "benchmark_id", "scanned_at"]).execute();
-  await db.schema.createIndex("compliance_scans_latest_idx").on("compliance_scans").columns(["tenant_id", "latest", "scanned_at"]).execute();
+  await db.schema
+    .createIndex("compliance_scans_target_idx")
+    .on("compliance_scans")
+    .columns(["tenant_id", "target_kind", "target_id", "benchmark_id", "scanned_at"])
+    .execute();
+  await db.schema
+    .createIndex("compliance_scans_latest_idx")
+    .on("compliance_scans")
+    .columns(["tenant_id", "latest", "scanned_at"])
+    .execute();
 
   let results = db.schema
     .createTable("compliance_results")
@@ -48,14 +56,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("severity", "text", (c) => c.notNull())
     .addColumn("result", "text", (c) => c.notNull());
-  for (const column of ["rationale", "remediation", "evidence", "resource_id", "resource_type", "region", "service"]) results = results.addColumn(column, "text");
+  for (const column of ["rationale", "remediation", "evidence", "resource_id", "resource_type", "region", "service"])
+    results = results.addColumn(column, "text");
   await results
     .addColumn("raw", "text", (c) => c.notNull())
     .addColumn("row_number", "integer", (c) => c.notNull())
     .addUniqueConstraint("compliance_results_key_uq", ["scan_id", "result_key"])
     .execute();
-  await db.schema.createIndex("compliance_results_control_idx").on("compliance_results").columns(["tenant_id", "control_id"]).execute();
-  await db.schema.createIndex("compliance_results_scan_result_idx").on("compliance_results").columns(["scan_id", "result"]).execute();
+  await db.schema
+    .createIndex("compliance_results_control_idx")
+    .on("compliance_results")
+    .columns(["tenant_id", "control_id"])
+    .execute();
+  await db.schema
+    .createIndex("compliance_results_scan_result_idx")
+    .on("compliance_results")
+    .columns(["scan_id", "result"])
+    .execute();
 
   await db.schema
     .createTable("compliance_mappings")
@@ -69,7 +86,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("requirement", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("compliance_mappings_pk", ["tenant_id", "tool", "control_id", "source", "requirement"])
     .execute();
-  await db.schema.createIndex("compliance_mappings_framework_idx").on("compliance_mappings").columns(["tenant_id", "framework", "requirement"]).execute();
+  await db.schema
+    .createIndex("compliance_mappings_framework_idx")
+    .on("compliance_mappings")
+    .columns(["tenant_id", "framework", "requirement"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -32,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     const on = new Set(Array.isArray(listed) ? listed : []);
     for (const module of ENTITLED) {
-      await sql`insert into tenant_modules (tenant_id, module, enabled) values (${tenant.id}, ${module}, ${on.has(module) ? 1 : 0})`.execute(db);
+      await sql`insert into tenant_modules (tenant_id, module, enabled) values (${tenant.id}, ${module}, ${on.has(module) ? 1 : 0})`.execute(
+        db,
+      );
     }
   }
   await db.schema.alterTable("tenants").dropColumn("modules").execute();

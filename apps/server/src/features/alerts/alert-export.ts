@@ -43,7 +43,11 @@ type Row = SummaryRow;
  * Every alert matching the filters, as CSV, fetched in keyset pages of 1,000 so memory stays
  * flat whatever the size of the export.
  */
-export async function* exportAlertsCsv(ctx: AppContext, tenantIds: readonly string[], query: AlertListQuery): AsyncGenerator<string> {
+export async function* exportAlertsCsv(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  query: AlertListQuery,
+): AsyncGenerator<string> {
   yield `${columns.map(([name]) => name).join(",")}\r\n`;
   const now = ctx.now();
   const pageQuery = { ...query, limit: 1000 };

@@ -34,7 +34,12 @@ export const WRITE_SLICE = 200;
  * other requests' queries wait for it to commit; everything else (health checks, parsing
  * replies, sockets) goes on. A key repeated across slices is an update, as within one.
  */
-export async function writeAlertRows(ctx: AppContext, trx: Transaction<DB>, tenantId: string, rows: AlertsTable[]): Promise<repo.UpsertResult> {
+export async function writeAlertRows(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  tenantId: string,
+  rows: AlertsTable[],
+): Promise<repo.UpsertResult> {
   const result: repo.UpsertResult = { created: 0, updated: 0, ids: [] };
   for (let i = 0; i < rows.length; i += WRITE_SLICE) {
     if (i > 0) await yieldToEventLoop();

@@ -77,7 +77,8 @@ export const escalatedRange = "alerts.incident_id > ''";
  * for them scanned every alert when none was at risk (3.7 s at a million).
  */
 function dueLaterFilters(q: AlertListQuery): ("ack_due_at" | "respond_due_at")[] {
-  const later = (states: string[] | undefined) => Boolean(states?.length) && (states ?? []).every((s) => s === "At risk" || s === "On track");
+  const later = (states: string[] | undefined) =>
+    Boolean(states?.length) && (states ?? []).every((s) => s === "At risk" || s === "On track");
   return [...(later(q.ackSla) ? (["ack_due_at"] as const) : []), ...(later(q.respondSla) ? (["respond_due_at"] as const) : [])];
 }
 
@@ -93,4 +94,3 @@ export function exactFilters(q: AlertListQuery): [string[], string][] {
   ];
   return filters.filter((f): f is [string[], string] => Boolean(f[0]?.length));
 }
-

@@ -12,8 +12,16 @@ import { tacticKey } from "./alerts.repository";
 type Eb = ExpressionBuilder<DB, "alerts">;
 
 type Row = Record<string, unknown>;
-const text = (column: string) => ({ sql: `coalesce(alerts.${column}, '')`, type: "string" as const, value: (r: Row) => (r[column] as string | null) ?? "" });
-const plain = (column: string, type: "number" | "string") => ({ sql: `alerts.${column}`, type, value: (r: Row) => r[column] as string | number });
+const text = (column: string) => ({
+  sql: `coalesce(alerts.${column}, '')`,
+  type: "string" as const,
+  value: (r: Row) => (r[column] as string | null) ?? "",
+});
+const plain = (column: string, type: "number" | "string") => ({
+  sql: `alerts.${column}`,
+  type,
+  value: (r: Row) => r[column] as string | number,
+});
 // Due times are never NULL (toAlertRow always sets them), and the plain column's index also
 // serves the SLA-state filters' range conditions; a coalesce() index would not (measured: the
 // "At risk" filter went from 1 ms to 3.5 s at a million alerts).
@@ -125,7 +133,8 @@ export function filteredAlerts(
   // Both values selected means every alert: no condition.
   // Indexable only when the plan starts from the matches (see filterColumn for the "+").
   const indexable = plan.fromMatches || !isSqlite(db as Kysely<unknown>);
-  for (const [values, expression] of exactFilters(q)) query = query.where(sql<string>`${sql.raw(indexable ? expression : `+${expression}`)}`, "in", values);
+  for (const [values, expression] of exactFilters(q))
+    query = query.where(sql<string>`${sql.raw(indexable ? expression : `+${expression}`)}`, "in", values);
   // "Yes" from its matches (the incident index), else pinned to the walk: "No" matches nearly
   // every alert, and without statistics SQLite read all of them through the incident index and
   // sorted them (1.1 s at a million); "Yes" with no escalated alerts walked the whole sort index (7 s).
@@ -201,7 +210,9 @@ export function sortedPage<O>(
   if (cursor) {
     // A cursor issued before migration 0011 carries no rowid: refused, so the client reloads the first page.
     if (sqlite && cursor.seq === undefined) throw invalid("cursor", "is not a cursor this API issued");
-    page = page.where(afterCursor(column, { column: tieBreak, value: sqlite ? (cursor.seq as number) : cursor.id }, dir, cursor.v));
+    page = page.where(
+      afterCursor(column, { column: tieBreak, value: sqlite ? (cursor.seq as number) : cursor.id }, dir, cursor.v),
+    );
   }
   return page
     .orderBy(sql`${column}`, dir)

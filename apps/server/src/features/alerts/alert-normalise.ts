@@ -30,10 +30,19 @@ export function normaliseAlerts(items: unknown[], first: number, context: Normal
   for (let i = 0; i < items.length; i++) {
     const parsed = alertInputSchema.safeParse(items[i]);
     if (!parsed.success) {
-      rejected.push({ index: first + i, problems: parsed.error.issues.map((p) => ({ path: p.path.join("."), message: p.message })) });
+      rejected.push({
+        index: first + i,
+        problems: parsed.error.issues.map((p) => ({ path: p.path.join("."), message: p.message })),
+      });
       continue;
     }
-    const row = toAlertRow(parsed.data, context.tenantId, newId(), context.now, policyFor(parsed.data.priority as Priority, policies));
+    const row = toAlertRow(
+      parsed.data,
+      context.tenantId,
+      newId(),
+      context.now,
+      policyFor(parsed.data.priority as Priority, policies),
+    );
     row.ingested_by = context.ingestedBy;
     rows.push(row);
   }

@@ -22,9 +22,17 @@ const listed = (db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery,
  * One keyset page of the alert list (limit + 1 rows, so the caller knows whether more follow),
  * for the list and the CSV export alike.
  */
-export async function alertPage(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, cursor: Cursor | undefined, plan?: ListPlan) {
+export async function alertPage(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: AlertListQuery,
+  now: number,
+  cursor: Cursor | undefined,
+  plan?: ListPlan,
+) {
   const sqlite = isSqlite(db as Kysely<unknown>);
-  if (q.sort !== "tenantName") return sortedPage(listed(db, tenantIds, q, now, plan ?? { fromMatches: false }, sqlite), q, cursor, plan, sqlite).execute();
+  if (q.sort !== "tenantName")
+    return sortedPage(listed(db, tenantIds, q, now, plan ?? { fromMatches: false }, sqlite), q, cursor, plan, sqlite).execute();
   return pageByTenant(db, tenantIds, q, now, cursor, sqlite, plan);
 }
 
@@ -34,10 +42,24 @@ export async function alertPage(db: Kysely<DB>, tenantIds: readonly string[], q:
  * tenant, so SQLite walks the tenant_id index from that tenant's first alert. The cursor holds
  * the tenant id.
  */
-async function pageByTenant(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number, cursor: Cursor | undefined, sqlite: boolean, plan?: ListPlan) {
+async function pageByTenant(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: AlertListQuery,
+  now: number,
+  cursor: Cursor | undefined,
+  sqlite: boolean,
+  plan?: ListPlan,
+) {
   const wanted = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
   if (!wanted.length) return [];
-  const tenants = await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", wanted).orderBy("name").orderBy("id").execute();
+  const tenants = await db
+    .selectFrom("tenants")
+    .select(["id", "name"])
+    .where("id", "in", wanted)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   const order = q.dir === "asc" ? tenants : tenants.reverse();
   const from = cursor ? order.findIndex((t) => t.id === cursor.v) : 0;
   // A cursor whose tenant has left the list (scope or filter changed) has nothing after it.
@@ -46,7 +68,11 @@ async function pageByTenant(db: Kysely<DB>, tenantIds: readonly string[], q: Ale
   for (const tenant of order.slice(from)) {
     const left = q.limit + 1 - rows.length;
     if (left <= 0) break;
-    const base = listed(db, [tenant.id], q, now, plan ?? { fromMatches: false }, sqlite).where("alerts.tenant_id", "=", tenant.id);
+    const base = listed(db, [tenant.id], q, now, plan ?? { fromMatches: false }, sqlite).where(
+      "alerts.tenant_id",
+      "=",
+      tenant.id,
+    );
     const resume = cursor && cursor.v === tenant.id ? cursor : undefined;
     rows.push(...(await sortedPage(base, { ...q, limit: left - 1 }, resume, plan, sqlite).execute()));
   }

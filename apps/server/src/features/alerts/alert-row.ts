@@ -7,7 +7,17 @@ const flag = (value: boolean | null | undefined): number | null => (value == nul
 
 /** Lower-cased text the free-text filter looks in. */
 export function searchText(alert: Alert): string {
-  return [alert.name, alert.rule, alert.hostname, alert.username, alert.srcIp, alert.dstIp, alert.sourceId, alert.assignee, alert.ticketId]
+  return [
+    alert.name,
+    alert.rule,
+    alert.hostname,
+    alert.username,
+    alert.srcIp,
+    alert.dstIp,
+    alert.sourceId,
+    alert.assignee,
+    alert.ticketId,
+  ]
     .filter(Boolean)
     .join(" ")
     .toLowerCase()
@@ -98,10 +108,42 @@ export function toAlertRow(alert: Alert, tenantId: string, id: string, now: numb
  * status, assignee, workflow dates, resolution and incident link are kept.
  */
 export const sourceOwnedColumns = [
-  "name", "priority", "priority_rank", "detected_at", "raw", "search_text", "rule", "type", "detection_source",
-  "source_detection_source", "source_tool", "detection_sla", "notify_sla", "client_environment", "client_play",
-  "customer_id", "customer_env", "customer_source", "device_type", "username", "user_ref", "user_department",
-  "hostname", "src_ip", "dst_ip", "description", "services", "mitre_techniques", "tactics", "source_tools",
-  "occurred_at", "modified_at", "client_updated_at", "avg_response_min", "avg_closure_min", "avg_update_time",
-  "user_risk_score", "updated_at",
+  "name",
+  "priority",
+  "priority_rank",
+  "detected_at",
+  "raw",
+  "search_text",
+  "rule",
+  "type",
+  "detection_source",
+  "source_detection_source",
+  "source_tool",
+  "detection_sla",
+  "notify_sla",
+  "client_environment",
+  "client_play",
+  "customer_id",
+  "customer_env",
+  "customer_source",
+  "device_type",
+  "username",
+  "user_ref",
+  "user_department",
+  "hostname",
+  "src_ip",
+  "dst_ip",
+  "description",
+  "services",
+  "mitre_techniques",
+  "tactics",
+  "source_tools",
+  "occurred_at",
+  "modified_at",
+  "client_updated_at",
+  "avg_response_min",
+  "avg_closure_min",
+  "avg_update_time",
+  "user_risk_score",
+  "updated_at",
 ] as const satisfies readonly (keyof AlertsTable)[];

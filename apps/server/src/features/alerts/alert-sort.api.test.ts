@@ -36,9 +36,17 @@ beforeAll(async () => {
   const first = await makeTenant(app, "Sort Tenant Bravo");
   const second = await makeTenant(app, "Sort Tenant Alpha");
   const other = await makeTenant(app, "Sort Tenant Outside");
-  analyst = (await signedInClient(app, [{ tenantId: first.id, role: "analyst" }, { tenantId: second.id, role: "analyst" }])).client;
+  analyst = (
+    await signedInClient(app, [
+      { tenantId: first.id, role: "analyst" },
+      { tenantId: second.id, role: "analyst" },
+    ])
+  ).client;
   outsider = (await signedInClient(app, [{ tenantId: other.id, role: "analyst" }])).client;
-  for (const [tenant, from, to] of [[first.id, 0, 9], [second.id, 9, 14]] as const) {
+  for (const [tenant, from, to] of [
+    [first.id, 0, 9],
+    [second.id, 9, 14],
+  ] as const) {
     const body = Array.from({ length: to - from }, (_, i) => alert(from + i));
     expect((await analyst.post(`/api/v1/alerts/bulk?tenantId=${tenant}`, body)).json()).toMatchObject({ rejected: [] });
   }
@@ -81,20 +89,23 @@ async function allPages(sort: AlertSortKey, dir: "asc" | "desc"): Promise<AlertS
 }
 
 describe("alert list sorting", () => {
-  it.each(alertSortKeys.flatMap((sort) => [[sort, "asc"] as const, [sort, "desc"] as const]))("sorts on %s %s across keyset pages", async (sort, dir) => {
-    const items = await allPages(sort, dir);
-    // Every alert of the caller's tenants once, none of another tenant's.
-    expect(items).toHaveLength(14);
-    expect(new Set(items.map((a) => a.id)).size).toBe(14);
-    expect(items.every((a) => a.tenantName !== "Sort Tenant Outside")).toBe(true);
-    const sign = dir === "asc" ? 1 : -1;
-    const expected = [...items].sort((a, b) => {
-      const [x, y] = [sortValue(a, sort), sortValue(b, sort)];
-      if (x !== y) return (x < y ? -1 : 1) * sign;
-      return (a.id < b.id ? -1 : 1) * sign;
-    });
-    expect(items.map((a) => a.id)).toEqual(expected.map((a) => a.id));
-  });
+  it.each(alertSortKeys.flatMap((sort) => [[sort, "asc"] as const, [sort, "desc"] as const]))(
+    "sorts on %s %s across keyset pages",
+    async (sort, dir) => {
+      const items = await allPages(sort, dir);
+      // Every alert of the caller's tenants once, none of another tenant's.
+      expect(items).toHaveLength(14);
+      expect(new Set(items.map((a) => a.id)).size).toBe(14);
+      expect(items.every((a) => a.tenantName !== "Sort Tenant Outside")).toBe(true);
+      const sign = dir === "asc" ? 1 : -1;
+      const expected = [...items].sort((a, b) => {
+        const [x, y] = [sortValue(a, sort), sortValue(b, sort)];
+        if (x !== y) return (x < y ? -1 : 1) * sign;
+        return (a.id < b.id ? -1 : 1) * sign;
+      });
+      expect(items.map((a) => a.id)).toEqual(expected.map((a) => a.id));
+    },
+  );
 
   it("sorts tenants by name, not by id", async () => {
     const names = (await allPages("tenantName", "asc")).map((a) => a.tenantName);

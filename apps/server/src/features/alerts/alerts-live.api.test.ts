@@ -39,7 +39,12 @@ describe("live updates and export", () => {
     })();
     // A change in a tenant the analyst cannot see is not sent; one in theirs is.
     app.ctx.events.publish({ tenantId: otherTenantId, kind: "alert", ids: ["hidden"], action: "created" });
-    const posted = await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "live", sourceId: "1", name: "Live one", priority: "High" });
+    const posted = await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, {
+      source: "live",
+      sourceId: "1",
+      name: "Live one",
+      priority: "High",
+    });
     await Promise.race([reading, new Promise((r) => setTimeout(r, 2000))]);
     controller.abort();
     const text = received.join("");
@@ -49,7 +54,12 @@ describe("live updates and export", () => {
 
   it("exports the filtered set as CSV, formula-safe", async () => {
     for (let i = 0; i < 5; i++) {
-      await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "csv", sourceId: `c${i}`, name: i === 0 ? "=cmd|' /C calc'!A0" : `Export, "quoted" ${i}`, priority: i % 2 ? "Low" : "High" });
+      await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, {
+        source: "csv",
+        sourceId: `c${i}`,
+        name: i === 0 ? "=cmd|' /C calc'!A0" : `Export, "quoted" ${i}`,
+        priority: i % 2 ? "Low" : "High",
+      });
     }
     const response = await analyst.get("/api/v1/alerts/export.csv?priority=High&sort=name&dir=asc");
     expect(response.headers["content-type"]).toContain("text/csv");
@@ -64,7 +74,8 @@ describe("live updates and export", () => {
 
 describe("the live stream ends when the access behind it does", () => {
   const events = "/api/v1/events";
-  const change = (tenant: string, id: string) => app.ctx.events.publish({ tenantId: tenant, kind: "alert", ids: [id], action: "created" });
+  const change = (tenant: string, id: string) =>
+    app.ctx.events.publish({ tenantId: tenant, kind: "alert", ids: [id], action: "created" });
   // A stream reuses its last re-check for STREAM_CHECK_CACHE_MS of app time: moving the clock
   // past it makes the next change re-read the database, as a second later would.
   const pastCache = () => {

@@ -18,15 +18,28 @@ export const alertLiveRoutes =
   async (app) => {
     const read = { policy: { access: "tenant", permission: "tenant.read" } } as const;
 
-    app.get("/alerts/export.csv", { config: read, schema: { tags: ["alerts"], querystring: alertListQuerySchema.omit({ cursor: true, limit: true }), response: { 200: csv } } }, async (request, reply) => {
-      const query = { ...request.query, limit: 1000 };
-      const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
-      reply.header("content-type", "text/csv; charset=utf-8");
-      reply.header("content-disposition", `attachment; filename="watchfloor-alerts-${stamp}.csv"`);
-      return sendStream(reply, Readable.from(exportAlertsCsv(ctx, request.scope.tenantIds, query)));
-    });
+    app.get(
+      "/alerts/export.csv",
+      {
+        config: read,
+        schema: {
+          tags: ["alerts"],
+          querystring: alertListQuerySchema.omit({ cursor: true, limit: true }),
+          response: { 200: csv },
+        },
+      },
+      async (request, reply) => {
+        const query = { ...request.query, limit: 1000 };
+        const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
+        reply.header("content-type", "text/csv; charset=utf-8");
+        reply.header("content-disposition", `attachment; filename="watchfloor-alerts-${stamp}.csv"`);
+        return sendStream(reply, Readable.from(exportAlertsCsv(ctx, request.scope.tenantIds, query)));
+      },
+    );
 
     // One stream per tab: changes to alerts and incidents of the tenants in scope, ended when the
     // session, membership or key behind it changes (live-stream.ts).
-    app.get("/events", { config: read, schema: { tags: ["alerts"], hide: false, response: { 200: stream } } }, (request, reply) => serveLiveStream(ctx, app.server, request, reply));
+    app.get("/events", { config: read, schema: { tags: ["alerts"], hide: false, response: { 200: stream } } }, (request, reply) =>
+      serveLiveStream(ctx, app.server, request, reply),
+    );
   };

@@ -48,19 +48,39 @@ describe("alert ingestion", () => {
   });
 
   it("reports field errors with paths", async () => {
-    const bad = await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "edr", sourceId: "x", name: "", priority: "Urgent" });
+    const bad = await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, {
+      source: "edr",
+      sourceId: "x",
+      name: "",
+      priority: "Urgent",
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(["name", "priority"]);
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(["name", "priority"]);
   });
 
   it("ingests NDJSON and JSON arrays in bulk, reporting rejected items by index", async () => {
     const lines = [2, 3, 4, 5, 6].map((n) => JSON.stringify(alert(n))).join("\n");
-    const ndjson = await analyst.request({ method: "POST", url: `/api/v1/alerts/bulk?tenantId=${tenantId}`, payload: `${lines}\n`, headers: { "content-type": "application/x-ndjson" } });
+    const ndjson = await analyst.request({
+      method: "POST",
+      url: `/api/v1/alerts/bulk?tenantId=${tenantId}`,
+      payload: `${lines}\n`,
+      headers: { "content-type": "application/x-ndjson" },
+    });
     expect(ndjson.json()).toMatchObject({ created: 5, updated: 0, rejected: [] });
     const array = await analyst.post(`/api/v1/alerts/bulk?tenantId=${tenantId}`, [alert(6), alert(7), { name: "no source" }]);
     expect(array.json()).toMatchObject({ created: 1, updated: 1 });
     expect(array.json().rejected[0]).toMatchObject({ index: 2 });
-    const broken = await analyst.request({ method: "POST", url: `/api/v1/alerts/bulk?tenantId=${tenantId}`, payload: `${JSON.stringify(alert(8))}\n{oops`, headers: { "content-type": "application/x-ndjson" } });
+    const broken = await analyst.request({
+      method: "POST",
+      url: `/api/v1/alerts/bulk?tenantId=${tenantId}`,
+      payload: `${JSON.stringify(alert(8))}\n{oops`,
+      headers: { "content-type": "application/x-ndjson" },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().details[0].path).toBe("line 2");
     const listed = (await analyst.get("/api/v1/alerts?limit=200")).json().items;
@@ -83,7 +103,10 @@ describe("alert ingestion", () => {
     const listed = (await client.get(`/api/v1/alerts?tenantId=${repeatTenant}&sort=name&dir=asc`)).json().items;
     expect(listed.map((a: { name: string }) => a.name)).toEqual(["last version", "stored, re-sent"]);
     // ATT&CK links follow the version written: the old technique no longer finds either alert.
-    const byTechnique = async (t: string) => (await client.get(`/api/v1/alerts?tenantId=${repeatTenant}&technique=${t}`)).json().items.map((a: { name: string }) => a.name);
+    const byTechnique = async (t: string) =>
+      (await client.get(`/api/v1/alerts?tenantId=${repeatTenant}&technique=${t}`))
+        .json()
+        .items.map((a: { name: string }) => a.name);
     expect(await byTechnique("T1021")).toEqual(["last version"]);
     expect(await byTechnique("T1566")).toEqual(["stored, re-sent"]);
     expect(await byTechnique("T1110")).toEqual([]);
@@ -93,28 +116,49 @@ describe("alert ingestion", () => {
     // A tenant of its own: 1,500 alerts would crowd the other tests' lists.
     const bulkTenant = (await makeTenant(app, "Bulk Worker Tenant")).id;
     const { client: ingester } = await signedInClient(app, [{ tenantId: bulkTenant, role: "analyst" }]);
-    const many: Record<string, unknown>[] = Array.from({ length: 1500 }, (_, n) => ({ ...alert(1000 + n), name: `Worker alert ${n} ${"x".repeat(150)}` }));
+    const many: Record<string, unknown>[] = Array.from({ length: 1500 }, (_, n) => ({
+      ...alert(1000 + n),
+      name: `Worker alert ${n} ${"x".repeat(150)}`,
+    }));
     many[1200] = { name: "no source" };
     const ndjson = many.map((a) => JSON.stringify(a)).join("\n");
     expect(ndjson.length).toBeGreaterThan(256 * 1024);
-    const first = await ingester.request({ method: "POST", url: `/api/v1/alerts/bulk?tenantId=${bulkTenant}`, payload: ndjson, headers: { "content-type": "application/x-ndjson" } });
+    const first = await ingester.request({
+      method: "POST",
+      url: `/api/v1/alerts/bulk?tenantId=${bulkTenant}`,
+      payload: ndjson,
+      headers: { "content-type": "application/x-ndjson" },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ created: 1499, updated: 0 });
     expect(first.json().rejected.map((r: { index: number }) => r.index)).toEqual([1200]);
     const again = await ingester.post(`/api/v1/alerts/bulk?tenantId=${bulkTenant}`, many.slice(0, 600));
     expect(again.json()).toMatchObject({ created: 0, updated: 600, rejected: [] });
-    const fresh = Array.from({ length: 1500 }, (_, n) => JSON.stringify({ ...alert(5000 + n), name: `Rolled back ${n} ${"y".repeat(150)}` }));
-    const broken = await ingester.request({ method: "POST", url: `/api/v1/alerts/bulk?tenantId=${bulkTenant}`, payload: `${fresh.join("\n")}\n{oops`, headers: { "content-type": "application/x-ndjson" } });
+    const fresh = Array.from({ length: 1500 }, (_, n) =>
+      JSON.stringify({ ...alert(5000 + n), name: `Rolled back ${n} ${"y".repeat(150)}` }),
+    );
+    const broken = await ingester.request({
+      method: "POST",
+      url: `/api/v1/alerts/bulk?tenantId=${bulkTenant}`,
+      payload: `${fresh.join("\n")}\n{oops`,
+      headers: { "content-type": "application/x-ndjson" },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().details[0].path).toBe("line 1501");
-    const found = (await ingester.get(`/api/v1/alerts?tenantId=${bulkTenant}&q=${encodeURIComponent("rolled back")}`)).json().items;
+    const found = (await ingester.get(`/api/v1/alerts?tenantId=${bulkTenant}&q=${encodeURIComponent("rolled back")}`)).json()
+      .items;
     expect(found).toEqual([]);
   });
 
   it("accepts a tenant API key on the ingestion routes", async () => {
     const { client: admin } = await signedInClient(app, [{ tenantId, role: "admin" }]);
     const { key } = (await admin.post("/api/v1/api-keys", { tenantId, name: "forwarder" })).json();
-    const response = await app.app.inject({ method: "POST", url: "/api/v1/alerts", headers: { authorization: `Bearer ${key}` }, payload: alert(40) });
+    const response = await app.app.inject({
+      method: "POST",
+      url: "/api/v1/alerts",
+      headers: { authorization: `Bearer ${key}` },
+      payload: alert(40),
+    });
     expect(response.statusCode).toBe(201);
     const detail = (await analyst.get(`/api/v1/alerts/${response.json().id}`)).json();
     expect(detail.timeline[0].actorName).toBe('API key "forwarder"');
@@ -149,7 +193,11 @@ describe("alert lists", () => {
     // A cursor continues only the sort it was issued for; a forged value of the wrong type is refused.
     const first = (await analyst.get("/api/v1/alerts?sort=detectedAt&dir=asc&limit=3")).json().nextCursor as string;
     const forged = (c: object) => Buffer.from(JSON.stringify(c)).toString("base64url");
-    for (const query of [`sort=name&dir=asc&cursor=${first}`, `sort=detectedAt&dir=desc&cursor=${first}`, `sort=priority&dir=asc&cursor=${forged({ s: "priority", d: "asc", v: "High", id: "x" })}`]) {
+    for (const query of [
+      `sort=name&dir=asc&cursor=${first}`,
+      `sort=detectedAt&dir=desc&cursor=${first}`,
+      `sort=priority&dir=asc&cursor=${forged({ s: "priority", d: "asc", v: "High", id: "x" })}`,
+    ]) {
       const response = await analyst.get(`/api/v1/alerts?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().details[0]).toMatchObject({ path: "cursor", message: expect.any(String) });
@@ -161,7 +209,8 @@ describe("alert lists", () => {
 describe("free-text search", () => {
   it("finds alerts before and after the background index catches up, and follows updates", async () => {
     await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, alert(50, { name: "Beacon to evil-domain.example" }));
-    const search = async (q: string) => (await analyst.get(`/api/v1/alerts?q=${encodeURIComponent(q)}`)).json().items.map((a: { sourceId: string }) => a.sourceId);
+    const search = async (q: string) =>
+      (await analyst.get(`/api/v1/alerts?q=${encodeURIComponent(q)}`)).json().items.map((a: { sourceId: string }) => a.sourceId);
     expect(await search("EVIL-DOMAIN")).toEqual(["evt-50"]);
     await indexPendingAlerts(app.ctx.db);
     expect(await indexPendingAlerts(app.ctx.db)).toBe(0);
@@ -175,7 +224,12 @@ describe("free-text search", () => {
 
 describe("triage workflow", () => {
   it("sets dates from the clock, refuses illegal moves with the allowed ones, and records the timeline", async () => {
-    const id = (await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, alert(20, { detectedAt: new Date(app.clock.now).toISOString(), priority: "Critical" }))).json().id;
+    const id = (
+      await analyst.post(
+        `/api/v1/alerts?tenantId=${tenantId}`,
+        alert(20, { detectedAt: new Date(app.clock.now).toISOString(), priority: "Critical" }),
+      )
+    ).json().id;
     const illegal = await analyst.post(`/api/v1/alerts/${id}/transition`, { status: "Resolved" });
     expect(illegal.statusCode).toBe(409);
     expect(illegal.json().details[0].message).toBe("allowed: Acknowledged, Closed");
@@ -188,7 +242,13 @@ describe("triage workflow", () => {
     const progress = (await analyst.post(`/api/v1/alerts/${id}/transition`, { status: "In Progress" })).json();
     expect(progress.alert.respondSla).toBe("Missed");
     await analyst.post(`/api/v1/alerts/${id}/transition`, { status: "Resolved" });
-    const closed = (await analyst.post(`/api/v1/alerts/${id}/transition`, { status: "Closed", resolutionType: "Manual", closureNotes: "Contained." })).json();
+    const closed = (
+      await analyst.post(`/api/v1/alerts/${id}/transition`, {
+        status: "Closed",
+        resolutionType: "Manual",
+        closureNotes: "Contained.",
+      })
+    ).json();
     expect(closed.alert).toMatchObject({ status: "Closed", resolutionType: "Manual", closureNotes: "Contained." });
     const reopened = (await analyst.post(`/api/v1/alerts/${id}/transition`, { status: "In Progress" })).json();
     expect(reopened.alert.closedAt).toBeNull();
@@ -201,7 +261,12 @@ describe("triage workflow", () => {
     const ids = (await analyst.get("/api/v1/alerts?status=Open&limit=3")).json().items.map((a: { id: string }) => a.id);
     const missing = await analyst.post(`/api/v1/alerts/${ids[0]}/transition`, { status: "Closed" });
     expect(missing.json().details[0].path).toBe("resolutionType");
-    const bulk = (await analyst.post("/api/v1/alerts/bulk-update", { ids, action: { type: "status", status: "Closed", resolutionType: "Automated", closureNotes: "False positive: admin script" } })).json();
+    const bulk = (
+      await analyst.post("/api/v1/alerts/bulk-update", {
+        ids,
+        action: { type: "status", status: "Closed", resolutionType: "Automated", closureNotes: "False positive: admin script" },
+      })
+    ).json();
     expect(bulk.updated).toBe(3);
     const closed = (await analyst.get("/api/v1/alerts?view=closed&limit=200")).json().items.map((a: { id: string }) => a.id);
     expect(closed).toEqual(expect.arrayContaining(ids));
@@ -218,12 +283,19 @@ describe("triage workflow", () => {
     const note = await app.ctx.db.selectFrom("notifications").selectAll().where("user_id", "=", colleague.id).executeTakeFirst();
     expect(note?.kind).toBe("assignment");
     expect((await analyst.post(`/api/v1/alerts/${id}/assign`, { assigneeUserId: stranger.id })).statusCode).toBe(400);
-    expect((await analyst.get("/api/v1/alerts?assignee=Priya%20Nair")).json().items.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect((await analyst.get("/api/v1/alerts?assignee=Priya%20Nair")).json().items.map((a: { id: string }) => a.id)).toEqual([
+      id,
+    ]);
     expect(analystId).toBeTruthy();
   });
 
   it("filters on SLA state as of now", async () => {
-    const id = (await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, alert(30, { detectedAt: new Date(app.clock.now).toISOString(), priority: "High" }))).json().id;
+    const id = (
+      await analyst.post(
+        `/api/v1/alerts?tenantId=${tenantId}`,
+        alert(30, { detectedAt: new Date(app.clock.now).toISOString(), priority: "High" }),
+      )
+    ).json().id;
     expect((await analyst.get("/api/v1/alerts?ackSla=On%20track")).json().items.map((a: { id: string }) => a.id)).toContain(id);
     app.clock.now += minutes(25);
     expect((await analyst.get("/api/v1/alerts?ackSla=At%20risk")).json().items.map((a: { id: string }) => a.id)).toContain(id);

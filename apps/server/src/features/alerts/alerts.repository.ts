@@ -47,8 +47,15 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   if (bulk) {
     const stale = unique.filter((r) => stored.has(r.id)).map((r) => r.id);
     bulk.insertAlerts(unique.filter((r) => !stored.has(r.id)));
-    bulk.updateAlerts(unique.filter((r) => stored.has(r.id)), sourceOwnedColumns);
-    for (let i = 0; i < stale.length; i += 500) await db.deleteFrom("alert_attack").where("alert_id", "in", stale.slice(i, i + 500)).execute();
+    bulk.updateAlerts(
+      unique.filter((r) => stored.has(r.id)),
+      sourceOwnedColumns,
+    );
+    for (let i = 0; i < stale.length; i += 500)
+      await db
+        .deleteFrom("alert_attack")
+        .where("alert_id", "in", stale.slice(i, i + 500))
+        .execute();
     bulk.insertAttackLinks(unique.flatMap((r) => attackLinks(tenantId, r)));
     return { created, updated, ids };
   }
@@ -58,9 +65,9 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
       .insertInto("alerts")
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(["tenant_id", "source", "source_id"]).doUpdateSet((eb) =>
-          Object.fromEntries(sourceOwnedColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
-        ),
+        oc
+          .columns(["tenant_id", "source", "source_id"])
+          .doUpdateSet((eb) => Object.fromEntries(sourceOwnedColumns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
       )
       .execute();
     await writeAttackLinks(db, tenantId, chunk, stored);
@@ -91,7 +98,11 @@ async function writeAttackLinks(db: Db, tenantId: string, rows: AlertsTable[], k
   const stale = rows.filter((r) => known.has(r.id)).map((r) => r.id);
   if (stale.length) await db.deleteFrom("alert_attack").where("alert_id", "in", stale).execute();
   const links = rows.flatMap((row) => attackLinks(tenantId, row));
-  for (let i = 0; i < links.length; i += 500) await db.insertInto("alert_attack").values(links.slice(i, i + 500)).execute();
+  for (let i = 0; i < links.length; i += 500)
+    await db
+      .insertInto("alert_attack")
+      .values(links.slice(i, i + 500))
+      .execute();
 }
 
 export const tacticKey = (tactic: string) => `tactic:${tactic}`;
@@ -119,7 +130,11 @@ export async function updateAlert(db: Db, id: string, changes: Partial<AlertsTab
 }
 
 /** Alerts sharing the rule, host, user or source address, newest first. */
-export async function relatedAlerts(db: Db, tenantId: string, alert: Pick<AlertsTable, "id" | "rule" | "hostname" | "username" | "src_ip">) {
+export async function relatedAlerts(
+  db: Db,
+  tenantId: string,
+  alert: Pick<AlertsTable, "id" | "rule" | "hostname" | "username" | "src_ip">,
+) {
   const related: { id: string; name: string; priority: string; status: string; detected_at: number; reason: string }[] = [];
   const pairs = [
     ["rule", alert.rule, "same rule"],
@@ -161,6 +176,11 @@ export const dueSlaBreaches = (db: Db, now: number, limit: number) =>
 
 /** Marks an alert's breach as notified unless it already is; true when this call marked it. */
 export async function claimBreachNotified(db: Db, id: string, at: number): Promise<boolean> {
-  const result = await db.updateTable("alerts").set({ breach_notified_at: at }).where("id", "=", id).where("breach_notified_at", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("alerts")
+    .set({ breach_notified_at: at })
+    .where("id", "=", id)
+    .where("breach_notified_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

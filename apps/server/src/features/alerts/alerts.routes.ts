@@ -40,7 +40,15 @@ export const alertRoutes =
 
     app.post(
       "/alerts",
-      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, body: alertInputSchema, response: { 200: alertIngestedSchema, 201: alertIngestedSchema } } },
+      {
+        config: ingest,
+        schema: {
+          tags: ["alerts"],
+          querystring: tenantQuery,
+          body: alertInputSchema,
+          response: { 200: alertIngestedSchema, 201: alertIngestedSchema },
+        },
+      },
       async (request, reply) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const outcome = await ingestAlerts(ctx, tenantId, [request.body], await doerOf(ctx, request));
@@ -50,7 +58,11 @@ export const alertRoutes =
 
     app.post(
       "/alerts/bulk",
-      { config: ingest, schema: { tags: ["alerts"], querystring: tenantQuery, response: { 200: ingestOutcomeSchema } }, bodyLimit: 256 * 1024 * 1024 },
+      {
+        config: ingest,
+        schema: { tags: ["alerts"], querystring: tenantQuery, response: { 200: ingestOutcomeSchema } },
+        bodyLimit: 256 * 1024 * 1024,
+      },
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         return ingestBulk(ctx, tenantId, request.body, await doerOf(ctx, request));
@@ -90,8 +102,12 @@ export const alertRoutes =
         service.commentOnAlert(ctx, request.scope, await doerOf(ctx, request), request.params.alertId, request.body.comment),
     );
 
-    app.post("/alerts/bulk-update", { config: write, schema: { tags: ["alerts"], body: bulkBodySchema, response: { 200: bulkResultSchema } } }, async (request) => {
-      const { ids, action } = request.body;
-      return service.bulkAlerts(ctx, request.scope, await doerOf(ctx, request), ids, action);
-    });
+    app.post(
+      "/alerts/bulk-update",
+      { config: write, schema: { tags: ["alerts"], body: bulkBodySchema, response: { 200: bulkResultSchema } } },
+      async (request) => {
+        const { ids, action } = request.body;
+        return service.bulkAlerts(ctx, request.scope, await doerOf(ctx, request), ids, action);
+      },
+    );
   };

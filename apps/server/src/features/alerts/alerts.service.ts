@@ -36,7 +36,10 @@ export async function listAlerts(ctx: AppContext, scope: TenantScope, query: Ale
   const last = page.at(-1);
   return {
     items: page.map((r) => toSummary(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeSortCursor(query, { v: cursorValue(last, query.sort), id: last.id, seq: last.seq ?? undefined }) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeSortCursor(query, { v: cursorValue(last, query.sort), id: last.id, seq: last.seq ?? undefined })
+        : null,
   };
 }
 
@@ -54,22 +57,41 @@ export async function getAlert(ctx: AppContext, scope: TenantScope, id: string):
     allowedMoves: allowedMoves(row.status as IncidentStatus),
     techniques,
     timeline: [
-      { id: `${row.id}-created`, at: iso(row.created_at), actorName: row.ingested_by, kind: "created", changes: { source: row.source, sourceId: row.source_id }, comment: null },
+      {
+        id: `${row.id}-created`,
+        at: iso(row.created_at),
+        actorName: row.ingested_by,
+        kind: "created",
+        changes: { source: row.source, sourceId: row.source_id },
+        comment: null,
+      },
       ...timeline.map((t) => ({
-      id: t.id,
-      at: iso(t.at),
-      actorName: t.actor_name,
-      kind: t.kind,
-      changes: JSON.parse(t.changes) as Record<string, unknown>,
-      comment: t.comment,
+        id: t.id,
+        at: iso(t.at),
+        actorName: t.actor_name,
+        kind: t.kind,
+        changes: JSON.parse(t.changes) as Record<string, unknown>,
+        comment: t.comment,
       })),
     ],
-    related: related.map((r) => ({ id: r.id, name: r.name, priority: r.priority as Priority, status: r.status as IncidentStatus, detectedAt: iso(r.detected_at), reason: r.reason })),
+    related: related.map((r) => ({
+      id: r.id,
+      name: r.name,
+      priority: r.priority as Priority,
+      status: r.status as IncidentStatus,
+      detectedAt: iso(r.detected_at),
+      reason: r.reason,
+    })),
   };
 }
 
 /** The date columns a move sets from the clock; clients never send them. */
-export function transitionChanges(from: IncidentStatus, body: TransitionBody, row: Pick<AlertsTable, "acknowledged_at" | "responded_at" | "resolved_at">, now: number): Partial<AlertsTable> {
+export function transitionChanges(
+  from: IncidentStatus,
+  body: TransitionBody,
+  row: Pick<AlertsTable, "acknowledged_at" | "responded_at" | "resolved_at">,
+  now: number,
+): Partial<AlertsTable> {
   const to = body.status;
   if (!allowedMoves(from).includes(to)) {
     throw new AppError(409, errorCodes.conflict, `An alert cannot move from ${from} to ${to}.`, [
@@ -84,7 +106,8 @@ export function transitionChanges(from: IncidentStatus, body: TransitionBody, ro
   }
   if (to === "Resolved") changes.resolved_at = now;
   if (to === "Closed") {
-    if (closeNeedsResolution(from) && !body.resolutionType) throw invalid("resolutionType", "Closing an open alert needs a resolution type.");
+    if (closeNeedsResolution(from) && !body.resolutionType)
+      throw invalid("resolutionType", "Closing an open alert needs a resolution type.");
     changes.closed_at = now;
     changes.resolved_at = row.resolved_at ?? now;
   }
@@ -109,7 +132,17 @@ async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, bo
     await repo.updateAlert(trx, row.id, changes);
     await markAlertsChanged(trx, row.tenant_id, [row]);
     await addTimeline(trx, [
-      { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status", changes: { status: [from, body.status], ...(body.resolutionType ? { resolutionType: body.resolutionType } : {}) }, comment: body.comment ?? null },
+      {
+        tenantId: row.tenant_id,
+        subjectType: "alert",
+        subjectId: row.id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "status",
+        changes: { status: [from, body.status], ...(body.resolutionType ? { resolutionType: body.resolutionType } : {}) },
+        comment: body.comment ?? null,
+      },
     ]);
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
@@ -131,15 +164,33 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, as
   }
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateAlert(trx, row.id, { assignee: name, assignee_user_id: assigneeUserId, assigned_at: assigneeUserId ? now : row.assigned_at, updated_at: now });
+    await repo.updateAlert(trx, row.id, {
+      assignee: name,
+      assignee_user_id: assigneeUserId,
+      assigned_at: assigneeUserId ? now : row.assigned_at,
+      updated_at: now,
+    });
     await markAlertsChanged(trx, row.tenant_id, [row]);
     await addTimeline(trx, [
-      { tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "assigned", changes: { assignee: [row.assignee, name] } },
+      {
+        tenantId: row.tenant_id,
+        subjectType: "alert",
+        subjectId: row.id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "assigned",
+        changes: { assignee: [row.assignee, name] },
+      },
     ]);
     if (assigneeUserId && assigneeUserId !== doer.userId) {
       await insertNotification(trx, {
-        userId: assigneeUserId, tenantId: row.tenant_id, kind: "assignment",
-        message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`, link: `/dashboard/incidents/alerts/${row.id}`, at: now,
+        userId: assigneeUserId,
+        tenantId: row.tenant_id,
+        kind: "assignment",
+        message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`,
+        link: `/dashboard/incidents/alerts/${row.id}`,
+        at: now,
       });
     }
   });
@@ -149,7 +200,18 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, as
 export async function commentOnAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, comment: string) {
   const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Alert");
-  await addTimeline(ctx.db, [{ tenantId: row.tenant_id, subjectType: "alert", subjectId: row.id, at: ctx.now(), actorUserId: doer.userId, actorName: doer.name, kind: "comment", comment }]);
+  await addTimeline(ctx.db, [
+    {
+      tenantId: row.tenant_id,
+      subjectType: "alert",
+      subjectId: row.id,
+      at: ctx.now(),
+      actorUserId: doer.userId,
+      actorName: doer.name,
+      kind: "comment",
+      comment,
+    },
+  ]);
   return getAlert(ctx, scope, id);
 }
 

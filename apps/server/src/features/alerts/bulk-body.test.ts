@@ -6,14 +6,23 @@ const chunksOf = (text: string, first: number, size: number) => [...ndjsonLineCh
 describe("NDJSON bodies decoded a chunk of lines at a time", () => {
   it("gives the same lines and line numbers as decoding the whole body", () => {
     const text = ['{"a":1}', "", '  {"b":"é"}  ', '{"c":"✓ 漢字"}', "\r", '{"d":4}', '{"e":5}', ""].join("\n");
-    for (const [first, size] of [[1, 1], [1, 2], [2, 3], [100, 1000]] as const) {
+    for (const [first, size] of [
+      [1, 1],
+      [1, 2],
+      [2, 3],
+      [100, 1000],
+    ] as const) {
       expect(chunksOf(text, first, size).flat()).toEqual(ndjsonLines(text));
     }
   });
 
   it("cuts chunks at the sizes asked for, the first one smaller, and skips chunks of blank lines", () => {
     const text = Array.from({ length: 7 }, (_, i) => `{"n":${i}}`).join("\n");
-    expect(chunksOf(text, 2, 3).map((c) => c.map((l) => l.line))).toEqual([[1, 2], [3, 4, 5], [6, 7]]);
+    expect(chunksOf(text, 2, 3).map((c) => c.map((l) => l.line))).toEqual([
+      [1, 2],
+      [3, 4, 5],
+      [6, 7],
+    ]);
     expect(chunksOf("\n\n\n", 1, 2)).toEqual([]);
     expect(chunksOf(`{"x":1}\n\n\n\n{"y":2}`, 1, 2).map((c) => c.map((l) => l.line))).toEqual([[1], [5]]);
   });

@@ -14,7 +14,8 @@ export class BulkBodyError extends Error {
 /** The lines of an NDJSON body that hold something, with their 1-based line numbers. */
 export function ndjsonLines(text: string): { line: number; text: string }[] {
   const lines = splitLines(text, 1);
-  if (lines.length > BULK_LIMIT) throw new BulkBodyError("body", `holds ${lines.length} alerts; send at most ${BULK_LIMIT} per request`);
+  if (lines.length > BULK_LIMIT)
+    throw new BulkBodyError("body", `holds ${lines.length} alerts; send at most ${BULK_LIMIT} per request`);
   return lines;
 }
 
@@ -48,7 +49,8 @@ export function* ndjsonLineChunks(bytes: Buffer, firstSize: number, size: number
     let items = 0;
     for (const lines of lineChunks(bytes, BULK_LIMIT, BULK_LIMIT)) {
       items += lines.length;
-      if (items > BULK_LIMIT) throw new BulkBodyError("body", `holds more than ${BULK_LIMIT} alerts; send at most ${BULK_LIMIT} per request`);
+      if (items > BULK_LIMIT)
+        throw new BulkBodyError("body", `holds more than ${BULK_LIMIT} alerts; send at most ${BULK_LIMIT} per request`);
     }
   }
   yield* lineChunks(bytes, firstSize, size);
@@ -83,6 +85,7 @@ export function parseNdjsonLines(lines: { line: number; text: string }[]): unkno
 }
 
 export function checkBulkArray(items: unknown[]): unknown[] {
-  if (items.length > BULK_LIMIT) throw new BulkBodyError("body", `holds ${items.length} alerts; send at most ${BULK_LIMIT} per request`);
+  if (items.length > BULK_LIMIT)
+    throw new BulkBodyError("body", `holds ${items.length} alerts; send at most ${BULK_LIMIT} per request`);
   return items;
 }

@@ -19,7 +19,9 @@ function spawn(): Worker {
   // A 10,000-alert request allocates some 100 MB of short-lived strings and objects here. With
   // V8's default young generation most of it outlived a scavenge and was marked and swept as old
   // objects by V8's helper threads (about 30 µs of CPU an ingested alert, measured per thread).
-  const created = startWorker(import.meta.url, "./ingest-worker.ts", "ingest-worker", { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const created = startWorker(import.meta.url, "./ingest-worker.ts", "ingest-worker", {
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
   created.unref();
   created.on("message", (reply: IngestReply) => listeners.get(reply.job)?.reply(reply));
   created.on("error", (error) => {
@@ -34,7 +36,8 @@ function spawn(): Worker {
 }
 
 function fail(stopped: Worker, reason: string): void {
-  for (const [job, listener] of listeners) if (listener.worker === stopped) listener.reply({ job, kind: "error", field: "body", reason });
+  for (const [job, listener] of listeners)
+    if (listener.worker === stopped) listener.reply({ job, kind: "error", field: "body", reason });
 }
 
 /**
@@ -43,7 +46,8 @@ function fail(stopped: Worker, reason: string): void {
  * of a shared pool is copied.
  */
 export function ownBytes(body: Buffer): ArrayBuffer {
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer) return body.buffer;
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer)
+    return body.buffer;
   const copy = new ArrayBuffer(body.byteLength);
   new Uint8Array(copy).set(body);
   return copy;

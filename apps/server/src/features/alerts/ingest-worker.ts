@@ -8,7 +8,8 @@ import { INGEST_CHUNK, INGEST_FIRST_CHUNK, type IngestJob, type IngestReply } fr
 
 /** Chunk boundaries: a small first chunk, so the main thread starts writing sooner. */
 function* chunks(total: number): Generator<[number, number]> {
-  for (let start = 0, size = INGEST_FIRST_CHUNK; start < total; start += size, size = INGEST_CHUNK) yield [start, Math.min(total, start + size)];
+  for (let start = 0, size = INGEST_FIRST_CHUNK; start < total; start += size, size = INGEST_CHUNK)
+    yield [start, Math.min(total, start + size)];
 }
 
 function run(job: IngestJob, post: (reply: IngestReply) => void): void {
@@ -29,7 +30,13 @@ function run(job: IngestJob, post: (reply: IngestReply) => void): void {
     post({ job: job.job, kind: "done" });
   } catch (error) {
     if (error instanceof BulkBodyError) post({ job: job.job, kind: "error", field: error.field, reason: error.reason });
-    else post({ job: job.job, kind: "error", field: "body", reason: `could not be processed: ${error instanceof Error ? error.message : String(error)}` });
+    else
+      post({
+        job: job.job,
+        kind: "error",
+        field: "body",
+        reason: `could not be processed: ${error instanceof Error ? error.message : String(error)}`,
+      });
   }
 }
 

@@ -29,7 +29,11 @@ export async function notifyAllSlaBreaches(ctx: AppContext): Promise<number> {
 
 async function notifyBatch(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const due = (await repo.dueSlaBreaches(ctx.db, now, BATCH)).map((a) => ({ ...a, tenantId: a.tenant_id, assigneeUserId: a.assignee_user_id }));
+  const due = (await repo.dueSlaBreaches(ctx.db, now, BATCH)).map((a) => ({
+    ...a,
+    tenantId: a.tenant_id,
+    assigneeUserId: a.assignee_user_id,
+  }));
   return notifyDue(
     ctx,
     due,

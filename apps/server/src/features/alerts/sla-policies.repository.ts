@@ -13,9 +13,17 @@ export async function slaPolicies(db: Db, tenantId: string): Promise<Map<string,
 export async function saveSlaPolicy(db: Db, tenantId: string, priority: string, policy: SlaPolicy): Promise<void> {
   await db
     .insertInto("sla_policies")
-    .values({ tenant_id: tenantId, priority, ack_minutes: policy.ack, respond_minutes: policy.respond, resolve_minutes: policy.resolve })
+    .values({
+      tenant_id: tenantId,
+      priority,
+      ack_minutes: policy.ack,
+      respond_minutes: policy.respond,
+      resolve_minutes: policy.resolve,
+    })
     .onConflict((oc) =>
-      oc.columns(["tenant_id", "priority"]).doUpdateSet({ ack_minutes: policy.ack, respond_minutes: policy.respond, resolve_minutes: policy.resolve }),
+      oc
+        .columns(["tenant_id", "priority"])
+        .doUpdateSet({ ack_minutes: policy.ack, respond_minutes: policy.respond, resolve_minutes: policy.resolve }),
     )
     .execute();
 }

@@ -9,9 +9,16 @@ import { alertStats } from "./alert-stats.repository";
 import { policyFor } from "./sla";
 import { saveSlaPolicy, slaPolicies } from "./sla-policies.repository";
 
-const minutes = z.number().int().min(1).max(60 * 24 * 90);
+const minutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(60 * 24 * 90);
 const policyBody = z.object({
-  policies: z.array(z.object({ priority: prioritySchema, ack: minutes, respond: minutes, resolve: minutes })).min(1).max(4),
+  policies: z
+    .array(z.object({ priority: prioritySchema, ack: minutes, respond: minutes, resolve: minutes }))
+    .min(1)
+    .max(4),
 });
 const round = (n: number | null) => (n == null ? null : Math.round(n * 10) / 10);
 const share = (met: number, total: number) => (Number(total) ? Math.round((Number(met) / Number(total)) * 1000) / 10 : null);
@@ -19,22 +26,34 @@ const share = (met: number, total: number) => (Number(total) ? Math.round((Numbe
 export const slaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/sla-policies", { config: { policy: { access: "tenant", permission: "tenant.read" } }, schema: { tags: ["sla"], response: { 200: slaPoliciesSchema } } }, async (request) => {
-      const items = [];
-      for (const tenantId of request.scope.tenantIds) {
-        const own = await slaPolicies(ctx.db, tenantId);
-        for (const priority of priorities) items.push({ tenantId, priority, ...policyFor(priority, own), custom: own.has(priority) });
-      }
-      return { items, defaults: defaultSlaMinutes };
-    });
+    app.get(
+      "/sla-policies",
+      {
+        config: { policy: { access: "tenant", permission: "tenant.read" } },
+        schema: { tags: ["sla"], response: { 200: slaPoliciesSchema } },
+      },
+      async (request) => {
+        const items = [];
+        for (const tenantId of request.scope.tenantIds) {
+          const own = await slaPolicies(ctx.db, tenantId);
+          for (const priority of priorities)
+            items.push({ tenantId, priority, ...policyFor(priority, own), custom: own.has(priority) });
+        }
+        return { items, defaults: defaultSlaMinutes };
+      },
+    );
 
     app.put(
       "/sla-policies/:tenantId",
-      { config: { policy: { access: "tenant", permission: "tenant.manage" } }, schema: { tags: ["sla"], params: z.object({ tenantId: z.string() }), body: policyBody, response: { 200: okSchema } } },
+      {
+        config: { policy: { access: "tenant", permission: "tenant.manage" } },
+        schema: { tags: ["sla"], params: z.object({ tenantId: z.string() }), body: policyBody, response: { 200: okSchema } },
+      },
       async (request) => {
         assertTenantInScope(request.scope, request.params.tenantId);
         for (const [i, p] of request.body.policies.entries()) {
-          if (!(p.ack <= p.respond && p.respond <= p.resolve)) throw invalid(`policies.${i}`, "needs acknowledge <= respond <= resolve minutes");
+          if (!(p.ack <= p.respond && p.respond <= p.resolve))
+            throw invalid(`policies.${i}`, "needs acknowledge <= respond <= resolve minutes");
         }
         for (const p of request.body.policies) await saveSlaPolicy(ctx.db, request.params.tenantId, p.priority, p);
         return { ok: true as const };

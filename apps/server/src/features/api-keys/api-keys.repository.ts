@@ -42,7 +42,9 @@ export const listApiKeys = (db: Db, tenantIds: readonly string[]) =>
   tenantIds.length === 0 ? Promise.resolve([]) : keysWithCreator(db, tenantIds).orderBy("api_keys.created_at", "desc").execute();
 
 export const findApiKey = (db: Db, tenantIds: readonly string[], id: string) =>
-  tenantIds.length === 0 ? Promise.resolve(undefined) : keysWithCreator(db, tenantIds).where("api_keys.id", "=", id).executeTakeFirst();
+  tenantIds.length === 0
+    ? Promise.resolve(undefined)
+    : keysWithCreator(db, tenantIds).where("api_keys.id", "=", id).executeTakeFirst();
 
 /** Unrevoked keys one person created in one tenant. */
 export const activeKeysCreatedBy = (db: Db, tenantId: string, userId: string) =>

@@ -1,9 +1,4 @@
-import {
-  apiKeyCreateBodySchema,
-  apiKeyCreatedSchema,
-  apiKeyListSchema,
-  apiKeySchema,
-} from "@watchfloor/shared";
+import { apiKeyCreateBodySchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeySchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -27,7 +22,8 @@ export const apiKeyRoutes =
         config: { policy },
         schema: { tags: ["api keys"], body: apiKeyCreateBodySchema, response: { 201: apiKeyCreatedSchema } },
       },
-      async (request, reply) => reply.status(201).send(await service.createKey(ctx, request.scope, actorOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await service.createKey(ctx, request.scope, actorOf(request), request.body)),
     );
 
     app.delete(

@@ -47,7 +47,13 @@ const hasOpen = (extra: ReturnType<typeof sql>) =>
   sql<boolean>`exists (select 1 from findings where findings.asset_id = assets.id and findings.status in (${open()}) and ${extra})`;
 
 /** One page of the asset inventory in the tenants in scope; tenant scope first, always. */
-export function assetPage(db: Kysely<DB>, tenantIds: readonly string[], q: AssetListQuery, now: number, cursor: Cursor | undefined) {
+export function assetPage(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: AssetListQuery,
+  now: number,
+  cursor: Cursor | undefined,
+) {
   const picked = q.tenant?.length ? tenantIds.filter((t) => q.tenant?.includes(t)) : [...tenantIds];
   const tenants = picked.length ? picked : ["-"];
   const sort = sortOf(q.sort);
@@ -86,7 +92,8 @@ export function assetPage(db: Kysely<DB>, tenantIds: readonly string[], q: Asset
     if (q.businessImpact?.length) query = query.where("assets.business_impact", "in", q.businessImpact);
     if (q.environment?.length) query = query.where("assets.client_environment", "in", q.environment);
     if (q.site?.length) query = query.where("assets.site", "in", q.site);
-    const not = (yes: boolean | undefined, condition: ReturnType<typeof hasOpen>) => (yes ? condition : sql<boolean>`not ${condition}`);
+    const not = (yes: boolean | undefined, condition: ReturnType<typeof hasOpen>) =>
+      yes ? condition : sql<boolean>`not ${condition}`;
     if (q.vulnerable != null) query = query.where(not(q.vulnerable, hasOpen(sql`1 = 1`)));
     if (q.kev != null) query = query.where(not(q.kev, hasOpen(sql`findings.kev = 1`)));
     if (q.overdue != null) query = query.where(not(q.overdue, hasOpen(sql`findings.due_at < ${now}`)));

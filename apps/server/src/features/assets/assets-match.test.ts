@@ -19,15 +19,27 @@ describe("asset identities", () => {
     ]);
     expect(identitiesOf({ ...base, target: "2001:db8::1" })).toEqual([{ kind: "ip", value: "2001:db8::1" }]);
     // Trivy's targets are files and images even when they look like domain names.
-    expect(identitiesOf({ ...base, scanner: "trivy", target: "requirements.txt" })).toEqual([{ kind: "image", value: "requirements.txt" }]);
+    expect(identitiesOf({ ...base, scanner: "trivy", target: "requirements.txt" })).toEqual([
+      { kind: "image", value: "requirements.txt" },
+    ]);
     // A broken address is not a host name; alone it still identifies something.
     expect(identitiesOf({ ...base, target: "192.168.1.1001" })).toEqual([{ kind: "image", value: "192.168.1.1001" }]);
-    expect(identitiesOf({ ...base, hostname: "b6b9f466d63", target: "192.168.1.1001" })).toEqual([{ kind: "hostname", value: "b6b9f466d63" }]);
+    expect(identitiesOf({ ...base, hostname: "b6b9f466d63", target: "192.168.1.1001" })).toEqual([
+      { kind: "hostname", value: "b6b9f466d63" },
+    ]);
   });
 
   it("names and types new assets from the record", () => {
-    expect(assetSeedOf({ ...base, ip: "44.228.249.3", fqdn: "testphp.vulnweb.com" }, identitiesOf({ ...base, ip: "44.228.249.3", fqdn: "testphp.vulnweb.com" }))).toEqual({
-      name: "testphp.vulnweb.com", type: "Server", clientEnvironment: null, internetFacing: true,
+    expect(
+      assetSeedOf(
+        { ...base, ip: "44.228.249.3", fqdn: "testphp.vulnweb.com" },
+        identitiesOf({ ...base, ip: "44.228.249.3", fqdn: "testphp.vulnweb.com" }),
+      ),
+    ).toEqual({
+      name: "testphp.vulnweb.com",
+      type: "Server",
+      clientEnvironment: null,
+      internetFacing: true,
     });
     const image = { ...base, scanner: "trivy", image: "teamdojo:latest" };
     expect(assetSeedOf(image, identitiesOf(image))).toMatchObject({ type: "Container Image", internetFacing: false });
@@ -36,7 +48,9 @@ describe("asset identities", () => {
   });
 
   it("tells private from public addresses", () => {
-    expect(["10.1.2.3", "172.16.0.1", "192.168.1.1", "127.0.0.1", "169.254.1.1", "100.64.0.1", "fd00::1", "::1"].map(isPublicIp)).toEqual(Array(8).fill(false));
+    expect(
+      ["10.1.2.3", "172.16.0.1", "192.168.1.1", "127.0.0.1", "169.254.1.1", "100.64.0.1", "fd00::1", "::1"].map(isPublicIp),
+    ).toEqual(Array(8).fill(false));
     expect(["8.8.8.8", "44.228.249.3", "2a00:1450::1"].map(isPublicIp)).toEqual([true, true, true]);
   });
 });

@@ -57,7 +57,9 @@ function urlHost(value: string): string | null {
  * address or host name when it is one; otherwise (a file path, a broken address) it identifies
  * the asset as a scanned artifact ('image') only when nothing else does.
  */
-export function identitiesOf(f: Pick<FindingInput, "scanner" | "hostname" | "ip" | "fqdn" | "cloudResourceId" | "image" | "target">): AssetIdentity[] {
+export function identitiesOf(
+  f: Pick<FindingInput, "scanner" | "hostname" | "ip" | "fqdn" | "cloudResourceId" | "image" | "target">,
+): AssetIdentity[] {
   const out: AssetIdentity[] = [];
   for (const h of [f.fqdn, f.hostname]) {
     const name = h ? hostName(h) : null;
@@ -103,7 +105,16 @@ export function isPublicIp(ip: string): boolean {
 /** Name, type and environment for an asset first seen in this record. */
 export function assetSeedOf(f: FindingInput, identities: AssetIdentity[]): AssetSeed {
   const pick = (kind: AssetIdentityKind) => identities.find((i) => i.kind === kind)?.value;
-  const name = f.fqdn?.trim() || f.hostname?.trim() || pick("fqdn") || pick("hostname") || f.ip || f.image || f.cloudResourceId || f.target || "unknown";
+  const name =
+    f.fqdn?.trim() ||
+    f.hostname?.trim() ||
+    pick("fqdn") ||
+    pick("hostname") ||
+    f.ip ||
+    f.image ||
+    f.cloudResourceId ||
+    f.target ||
+    "unknown";
   const web = Boolean(f.target && urlHost(f.target));
   let type: AssetType = "Server";
   if (f.cloudResourceId) type = "Cloud Resource";

@@ -42,15 +42,61 @@ beforeAll(async () => {
   tenantId = (await makeTenant(app, "Assets Tenant")).id;
   analyst = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
   const db = app.ctx.db;
-  const web = await seedAsset(db, tenantId, { key: "ASSET-0001", name: "web-01", type: "Web Application", department: "Finance", businessImpact: "High", environment: "Cloud", site: "Frankfurt", owner: "Platform team", identities: [{ kind: "hostname", value: "web-01" }, { kind: "ip", value: "203.0.113.10" }] }, now);
-  const dbHost = await seedAsset(db, tenantId, { key: "ASSET-0002", name: "db-01", type: "Database", department: "IT", businessImpact: "Medium", environment: "On-premise", site: "Lisbon" }, now);
+  const web = await seedAsset(
+    db,
+    tenantId,
+    {
+      key: "ASSET-0001",
+      name: "web-01",
+      type: "Web Application",
+      department: "Finance",
+      businessImpact: "High",
+      environment: "Cloud",
+      site: "Frankfurt",
+      owner: "Platform team",
+      identities: [
+        { kind: "hostname", value: "web-01" },
+        { kind: "ip", value: "203.0.113.10" },
+      ],
+    },
+    now,
+  );
+  const dbHost = await seedAsset(
+    db,
+    tenantId,
+    {
+      key: "ASSET-0002",
+      name: "db-01",
+      type: "Database",
+      department: "IT",
+      businessImpact: "Medium",
+      environment: "On-premise",
+      site: "Lisbon",
+    },
+    now,
+  );
   const ws = await seedAsset(db, tenantId, { key: "ASSET-0003", name: "ws-07", type: "Workstation" }, now);
   const clean = await seedAsset(db, tenantId, { key: "ASSET-0004", name: "printer-2", type: "Server", department: "IT" }, now);
   Object.assign(assets, { web: web.id, db: dbHost.id, ws: ws.id, clean: clean.id });
-  await seedFinding(db, web, { title: "OpenSSL", severity: "Critical", score: 9.8, kev: true, firstSeen: now - days(10), slaDays: 7 }, now);
-  await seedFinding(db, web, { title: "Apache", severity: "High", score: 7.5, kev: true, firstSeen: now - days(5), slaDays: 30 }, now);
+  await seedFinding(
+    db,
+    web,
+    { title: "OpenSSL", severity: "Critical", score: 9.8, kev: true, firstSeen: now - days(10), slaDays: 7 },
+    now,
+  );
+  await seedFinding(
+    db,
+    web,
+    { title: "Apache", severity: "High", score: 7.5, kev: true, firstSeen: now - days(5), slaDays: 30 },
+    now,
+  );
   await seedFinding(db, web, { title: "Old TLS", severity: "Medium", score: 5, status: "Closed" }, now);
-  await seedFinding(db, dbHost, { title: "Weak auth", severity: "Medium", score: 5.3, status: "Triaged", firstSeen: now - days(100), slaDays: 90 }, now);
+  await seedFinding(
+    db,
+    dbHost,
+    { title: "Weak auth", severity: "Medium", score: 5.3, status: "Triaged", firstSeen: now - days(100), slaDays: 90 },
+    now,
+  );
   await seedFinding(db, dbHost, { title: "Banner", severity: "Low", score: null }, now);
   await seedFinding(db, ws, { title: "Chrome", severity: "High", score: 8.8, status: "In Progress" }, now);
   await seedFinding(db, clean, { title: "Fixed long ago", severity: "High", score: 8, status: "Closed" }, now);
@@ -62,9 +108,23 @@ describe("asset inventory", () => {
     const { items } = await list("limit=200");
     expect(items.map((a) => a.assetKey)).toEqual(["ASSET-0001", "ASSET-0002", "ASSET-0003", "ASSET-0004"]);
     expect(items[0]).toMatchObject({
-      name: "web-01", type: "Web Application", department: "Finance", businessImpact: "High", environment: "Cloud", site: "Frankfurt", owner: "Platform team",
-      tenantName: "Assets Tenant", openFindings: 2, openBySeverity: { Critical: 1, High: 1, Medium: 0, Low: 0 }, maxScore: 9.8, kevCount: 2, overdueCount: 1,
-      identities: [{ kind: "hostname", value: "web-01" }, { kind: "ip", value: "203.0.113.10" }],
+      name: "web-01",
+      type: "Web Application",
+      department: "Finance",
+      businessImpact: "High",
+      environment: "Cloud",
+      site: "Frankfurt",
+      owner: "Platform team",
+      tenantName: "Assets Tenant",
+      openFindings: 2,
+      openBySeverity: { Critical: 1, High: 1, Medium: 0, Low: 0 },
+      maxScore: 9.8,
+      kevCount: 2,
+      overdueCount: 1,
+      identities: [
+        { kind: "hostname", value: "web-01" },
+        { kind: "ip", value: "203.0.113.10" },
+      ],
     });
     expect(items[1]).toMatchObject({ openFindings: 2, maxScore: 5.3, kevCount: 0, overdueCount: 1 });
     expect(items[3]).toMatchObject({ openFindings: 0, maxScore: null, kevCount: 0, overdueCount: 0 });
@@ -114,7 +174,11 @@ describe("asset page", () => {
   it("refuses a cursor from another sort or direction, or with a value that does not fit the sort (400 on cursor)", async () => {
     const cursor = (await list("sort=openFindings&dir=desc&limit=1")).nextCursor as string;
     const forged = (c: object) => Buffer.from(JSON.stringify(c)).toString("base64url");
-    for (const query of [`sort=name&dir=desc&cursor=${cursor}`, `sort=openFindings&dir=asc&cursor=${cursor}`, `sort=lastSeen&dir=asc&cursor=${forged({ s: "lastSeen", d: "asc", v: "x", id: "x" })}`]) {
+    for (const query of [
+      `sort=name&dir=desc&cursor=${cursor}`,
+      `sort=openFindings&dir=asc&cursor=${cursor}`,
+      `sort=lastSeen&dir=asc&cursor=${forged({ s: "lastSeen", d: "asc", v: "x", id: "x" })}`,
+    ]) {
       const response = await analyst.get(`/api/v1/assets?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().details[0]).toMatchObject({ path: "cursor", message: expect.any(String) });
@@ -125,7 +189,12 @@ describe("asset page", () => {
     const response = await analyst.get(`/api/v1/assets/${assets.db}`);
     expect(response.statusCode).toBe(200);
     const detail = response.json();
-    expect(detail.asset).toMatchObject({ assetKey: "ASSET-0002", name: "db-01", createdAt: new Date(now).toISOString(), openFindings: 2 });
+    expect(detail.asset).toMatchObject({
+      assetKey: "ASSET-0002",
+      name: "db-01",
+      createdAt: new Date(now).toISOString(),
+      openFindings: 2,
+    });
     expect(detail.findings).toEqual({
       total: 2,
       byStatus: { Open: 1, Triaged: 1 },
@@ -154,17 +223,30 @@ describe("a real scanner report through the import", () => {
     const scanned = (await makeTenant(app, "Scanned Tenant")).id;
     const { client } = await signedInClient(app, [{ tenantId: scanned, role: "analyst" }]);
     const file = readFileSync(path.join(scans, "openvas", "openvas_many_vuln.xml"));
-    const imported = await client.request({ method: "POST", url: `/api/v1/imports/findings?tenantId=${scanned}`, payload: file, headers: { "content-type": "application/octet-stream" } });
+    const imported = await client.request({
+      method: "POST",
+      url: `/api/v1/imports/findings?tenantId=${scanned}`,
+      payload: file,
+      headers: { "content-type": "application/octet-stream" },
+    });
     expect(imported.statusCode, imported.body).toBe(200);
     const report = imported.json();
     expect(report.created).toBeGreaterThan(10);
     const inventory = (await client.get(`/api/v1/assets?tenant=${scanned}&limit=200`)).json().items as Asset[];
     expect(inventory).toHaveLength(report.assetsCreated);
-    const findings = (await client.get(`/api/v1/findings?tenant=${scanned}&limit=200`)).json().items as { id: string; assetId: string; score: number | null; services: string[]; cveIds: string[] }[];
+    const findings = (await client.get(`/api/v1/findings?tenant=${scanned}&limit=200`)).json().items as {
+      id: string;
+      assetId: string;
+      score: number | null;
+      services: string[];
+      cveIds: string[];
+    }[];
     expect(findings).toHaveLength(report.created);
     expect(inventory.reduce((n, a) => n + a.openFindings, 0)).toBe(findings.length);
     expect(findings.every((f) => f.services.includes("openvas"))).toBe(true);
-    const scores = (await client.get(`/api/v1/findings?tenant=${scanned}&sort=score&dir=desc&limit=200`)).json().items.map((f: { score: number | null }) => f.score);
+    const scores = (await client.get(`/api/v1/findings?tenant=${scanned}&sort=score&dir=desc&limit=200`))
+      .json()
+      .items.map((f: { score: number | null }) => f.score);
     const scored = scores.filter((x: number | null) => x !== null);
     expect(scored).toEqual([...scored].sort((a: number, b: number) => b - a));
     expect(scores.slice(scored.length).every((x: number | null) => x === null)).toBe(true);
@@ -181,8 +263,19 @@ describe("asset inventory import: assignees, dates and one import at a time", ()
   let tenant: string;
   let client: TestClient;
   const post = (records: unknown[]) =>
-    client.request({ method: "POST", url: `/api/v1/imports/assets?tenantId=${tenant}&filename=assets.json`, payload: JSON.stringify(records), headers: { "content-type": "application/octet-stream" } });
-  const finding = (key: string) => app.ctx.db.selectFrom("findings").selectAll().where("tenant_id", "=", tenant).where("asset_key", "=", key).executeTakeFirstOrThrow();
+    client.request({
+      method: "POST",
+      url: `/api/v1/imports/assets?tenantId=${tenant}&filename=assets.json`,
+      payload: JSON.stringify(records),
+      headers: { "content-type": "application/octet-stream" },
+    });
+  const finding = (key: string) =>
+    app.ctx.db
+      .selectFrom("findings")
+      .selectAll()
+      .where("tenant_id", "=", tenant)
+      .where("asset_key", "=", key)
+      .executeTakeFirstOrThrow();
   beforeAll(async () => {
     tenant = (await makeTenant(app, "Inventory Tenant")).id;
     client = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
@@ -191,7 +284,15 @@ describe("asset inventory import: assignees, dates and one import at a time", ()
   it("links the named assignee to the member of that name, and clears the link when the name changes", async () => {
     const priya = await makeUser(app, [{ tenantId: tenant, role: "analyst" }], { displayName: "Priya Raman" });
     await makeUser(app, [{ tenantId: tenant, role: "viewer" }], { displayName: "Vic Viewer" });
-    const record = { id: "ASSET-0201", name: "payroll-db", type: "Database", priority: "High", score: 8.1, status: "In Progress", assignee: "Priya Raman" };
+    const record = {
+      id: "ASSET-0201",
+      name: "payroll-db",
+      type: "Database",
+      priority: "High",
+      score: 8.1,
+      status: "In Progress",
+      assignee: "Priya Raman",
+    };
     expect((await post([record])).json()).toMatchObject({ findingsCreated: 1 });
     expect(await finding("ASSET-0201")).toMatchObject({ assignee: "Priya Raman", assignee_user_id: priya.id });
     expect((await post([{ ...record, assignee: "Vic Viewer" }])).json()).toMatchObject({ findingsUpdated: 1 });
@@ -204,8 +305,27 @@ describe("asset inventory import: assignees, dates and one import at a time", ()
 
   it("caps the file's created and vulnerability dates at the server's clock", async () => {
     const now = app.clock.now;
-    expect((await post([{ id: "ASSET-0202", name: "future", type: "Server", priority: "Low", status: "Closed", date: "01/02/2031", createdDate: "01/02/2030" }])).statusCode).toBe(200);
-    const asset = await app.ctx.db.selectFrom("assets").selectAll().where("tenant_id", "=", tenant).where("asset_key", "=", "ASSET-0202").executeTakeFirstOrThrow();
+    expect(
+      (
+        await post([
+          {
+            id: "ASSET-0202",
+            name: "future",
+            type: "Server",
+            priority: "Low",
+            status: "Closed",
+            date: "01/02/2031",
+            createdDate: "01/02/2030",
+          },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const asset = await app.ctx.db
+      .selectFrom("assets")
+      .selectAll()
+      .where("tenant_id", "=", tenant)
+      .where("asset_key", "=", "ASSET-0202")
+      .executeTakeFirstOrThrow();
     expect(asset).toMatchObject({ created_at: now, first_seen: now, last_seen: now });
     expect(await finding("ASSET-0202")).toMatchObject({ first_seen: now, last_seen: now, closed_at: now });
   });
@@ -231,7 +351,12 @@ describe("asset inventory import: assignees, dates and one import at a time", ()
     const first = importAssetInventory(app.ctx, tenant, slow, { filename: null, doer });
     await new Promise((r) => setTimeout(r, 100));
     let secondDone = false;
-    const second = importAssetInventory(app.ctx, tenant, sourceFromString(JSON.stringify([{ id: "ASSET-0302", name: "second", type: "Server" }])), { filename: null, doer }).then((r) => {
+    const second = importAssetInventory(
+      app.ctx,
+      tenant,
+      sourceFromString(JSON.stringify([{ id: "ASSET-0302", name: "second", type: "Server" }])),
+      { filename: null, doer },
+    ).then((r) => {
       secondDone = true;
       return r;
     });

@@ -8,24 +8,41 @@ const CHUNK = 400;
 
 export type AssetRow = Selectable<AssetsTable>;
 /** The asset fields copied onto each of its findings (see syncFindingAssetFields). */
-export type AssetCopy = Pick<AssetRow, "id" | "asset_key" | "name" | "type" | "department" | "business_impact" | "client_environment">;
+export type AssetCopy = Pick<
+  AssetRow,
+  "id" | "asset_key" | "name" | "type" | "department" | "business_impact" | "client_environment"
+>;
 
 function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /** Owners of the given identities in one tenant (identities nobody owns are absent). */
-export async function findIdentityOwners(db: Db, tenantId: string, identities: readonly AssetIdentity[]): Promise<AssetIdentitiesTable[]> {
+export async function findIdentityOwners(
+  db: Db,
+  tenantId: string,
+  identities: readonly AssetIdentity[],
+): Promise<AssetIdentitiesTable[]> {
   const wanted = new Set(identities.map((i) => `${i.kind}\u0000${i.value}`));
   const out: AssetIdentitiesTable[] = [];
   for (const values of chunks([...new Set(identities.map((i) => i.value))])) {
-    const rows = await db.selectFrom("asset_identities").selectAll().where("tenant_id", "=", tenantId).where("value", "in", values).execute();
+    const rows = await db
+      .selectFrom("asset_identities")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("value", "in", values)
+      .execute();
     for (const r of rows) if (wanted.has(`${r.kind}\u0000${r.value}`)) out.push(r);
   }
   return out;
 }
 
-export async function identitiesOfAssets(db: Db, tenantId: string, assetIds: readonly string[], kind?: string): Promise<AssetIdentitiesTable[]> {
+export async function identitiesOfAssets(
+  db: Db,
+  tenantId: string,
+  assetIds: readonly string[],
+  kind?: string,
+): Promise<AssetIdentitiesTable[]> {
   const out: AssetIdentitiesTable[] = [];
   for (const ids of chunks(assetIds)) {
     let query = db.selectFrom("asset_identities").selectAll().where("tenant_id", "=", tenantId).where("asset_id", "in", ids);
@@ -73,7 +90,11 @@ export async function insertAssets(db: Db, rows: AssetsTable[]): Promise<void> {
 
 export async function insertIdentities(db: Db, rows: AssetIdentitiesTable[]): Promise<void> {
   for (const part of chunks(rows, 500)) {
-    await db.insertInto("asset_identities").values(part).onConflict((oc) => oc.columns(["tenant_id", "kind", "value"]).doNothing()).execute();
+    await db
+      .insertInto("asset_identities")
+      .values(part)
+      .onConflict((oc) => oc.columns(["tenant_id", "kind", "value"]).doNothing())
+      .execute();
   }
 }
 
@@ -87,7 +108,13 @@ export async function touchAssets(db: Db, tenantId: string, seen: ReadonlyMap<st
   }
   for (const [at, ids] of byTime) {
     for (const part of chunks(ids)) {
-      await db.updateTable("assets").set({ last_seen: at, updated_at: now }).where("tenant_id", "=", tenantId).where("id", "in", part).where("last_seen", "<", at).execute();
+      await db
+        .updateTable("assets")
+        .set({ last_seen: at, updated_at: now })
+        .where("tenant_id", "=", tenantId)
+        .where("id", "in", part)
+        .where("last_seen", "<", at)
+        .execute();
     }
   }
 }
@@ -107,14 +134,24 @@ export async function syncFindingAssetFields(db: Db, tenantId: string, assetId: 
   if (!asset) return;
   await db
     .updateTable("findings")
-    .set({ asset_key: asset.asset_key, asset_name: asset.name, asset_type: asset.type, department: asset.department, business_impact: asset.business_impact, client_environment: asset.client_environment })
+    .set({
+      asset_key: asset.asset_key,
+      asset_name: asset.name,
+      asset_type: asset.type,
+      department: asset.department,
+      business_impact: asset.business_impact,
+      client_environment: asset.client_environment,
+    })
     .where("tenant_id", "=", tenantId)
     .where("asset_id", "=", assetId)
     .execute();
 }
 
 /** Each host name the tenant's alerts mention, with the device type and environment first seen for it. */
-export async function alertHosts(db: Db, tenantId: string): Promise<{ hostname: string; device_type: string | null; client_environment: string | null }[]> {
+export async function alertHosts(
+  db: Db,
+  tenantId: string,
+): Promise<{ hostname: string; device_type: string | null; client_environment: string | null }[]> {
   const rows = await db
     .selectFrom("alerts")
     .select(["hostname", "device_type", "client_environment"])
@@ -140,7 +177,13 @@ export async function anyAsset(db: Db): Promise<boolean> {
 export async function assetsByKey(db: Db, tenantId: string, keys: readonly string[]): Promise<Map<string, AssetRow>> {
   const out = new Map<string, AssetRow>();
   for (const part of chunks([...new Set(keys)])) {
-    for (const row of await db.selectFrom("assets").selectAll().where("tenant_id", "=", tenantId).where("asset_key", "in", part).execute()) out.set(row.asset_key, row);
+    for (const row of await db
+      .selectFrom("assets")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("asset_key", "in", part)
+      .execute())
+      out.set(row.asset_key, row);
   }
   return out;
 }
@@ -154,7 +197,8 @@ export async function updateAssetFields(db: Db, row: AssetRow): Promise<void> {
 export async function cweNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const part of chunks([...new Set(ids)])) {
-    for (const r of await db.selectFrom("cwe_names").select(["cwe_id", "name"]).where("cwe_id", "in", part).execute()) out.set(r.cwe_id, r.name);
+    for (const r of await db.selectFrom("cwe_names").select(["cwe_id", "name"]).where("cwe_id", "in", part).execute())
+      out.set(r.cwe_id, r.name);
   }
   return out;
 }

@@ -12,11 +12,15 @@ export const assetRoutes =
   async (app) => {
     const read = { policy: { access: "tenant", permission: "tenant.read" } } as const;
 
-    app.get("/assets", { config: read, schema: { tags, querystring: assetListQuerySchema, response: { 200: assetPageSchema } } }, async (request) =>
-      service.listAssets(ctx, request.scope, request.query),
+    app.get(
+      "/assets",
+      { config: read, schema: { tags, querystring: assetListQuerySchema, response: { 200: assetPageSchema } } },
+      async (request) => service.listAssets(ctx, request.scope, request.query),
     );
 
-    app.get("/assets/:assetId", { config: read, schema: { tags, params: z.object({ assetId: z.string() }), response: { 200: assetDetailSchema } } }, async (request) =>
-      service.getAsset(ctx, request.scope, request.params.assetId),
+    app.get(
+      "/assets/:assetId",
+      { config: read, schema: { tags, params: z.object({ assetId: z.string() }), response: { 200: assetDetailSchema } } },
+      async (request) => service.getAsset(ctx, request.scope, request.params.assetId),
     );
   };

@@ -4,7 +4,15 @@ import { notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
 import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
-import { type AssetListRow, assetCursorSort, assetIdentities, assetPage, findAsset, findingsByStatus, openFindingFigures } from "./assets-list.repository";
+import {
+  type AssetListRow,
+  assetCursorSort,
+  assetIdentities,
+  assetPage,
+  findAsset,
+  findingsByStatus,
+  openFindingFigures,
+} from "./assets-list.repository";
 
 type Figures = Awaited<ReturnType<typeof openFindingFigures>>;
 type AssetFields = Omit<AssetListRow, "sort_value">;
@@ -55,7 +63,10 @@ function toAssetSummary(row: AssetFields, identities: { kind: string; value: str
 
 async function summaries(ctx: AppContext, scope: TenantScope, rows: AssetFields[], now: number) {
   const ids = rows.map((r) => r.id);
-  const [identities, figures] = await Promise.all([assetIdentities(ctx.db, scope.tenantIds, ids), openFindingFigures(ctx.db, scope.tenantIds, ids, now)]);
+  const [identities, figures] = await Promise.all([
+    assetIdentities(ctx.db, scope.tenantIds, ids),
+    openFindingFigures(ctx.db, scope.tenantIds, ids, now),
+  ]);
   return rows.map((r) =>
     toAssetSummary(
       r,
@@ -88,7 +99,15 @@ export async function getAsset(ctx: AppContext, scope: TenantScope, id: string) 
   ]);
   const s = summarise(figures);
   return {
-    asset: { ...toAssetSummary(row, identities.map((i) => ({ kind: i.kind, value: i.value })), figures), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) },
+    asset: {
+      ...toAssetSummary(
+        row,
+        identities.map((i) => ({ kind: i.kind, value: i.value })),
+        figures,
+      ),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    },
     findings: {
       total: byStatus.reduce((a, b) => a + Number(b.n), 0),
       byStatus: Object.fromEntries(byStatus.map((b) => [b.status, Number(b.n)])),

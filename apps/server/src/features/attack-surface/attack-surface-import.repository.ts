@@ -7,19 +7,39 @@ export async function insertSurfaceImport(trx: Trx, row: SurfaceImportsTable): P
   await trx.insertInto("surface_imports").values(row).execute();
 }
 
-export async function finishSurfaceImport(trx: Trx, importId: string, counts: Updateable<SurfaceImportsTable>, report: unknown): Promise<void> {
+export async function finishSurfaceImport(
+  trx: Trx,
+  importId: string,
+  counts: Updateable<SurfaceImportsTable>,
+  report: unknown,
+): Promise<void> {
   await trx.updateTable("surface_imports").set(counts).where("id", "=", importId).execute();
-  await trx.updateTable("import_runs").set({ report: JSON.stringify(report) }).where("id", "=", importId).execute();
+  await trx
+    .updateTable("import_runs")
+    .set({ report: JSON.stringify(report) })
+    .where("id", "=", importId)
+    .execute();
 }
 
 /** Whether the tenant has a scan older than `at`: without one, this scan is the baseline. */
 export async function hasScanBefore(trx: Trx, tenantId: string, at: number): Promise<boolean> {
-  const row = await trx.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantId).where("scanned_at", "<", at).limit(1).executeTakeFirst();
+  const row = await trx
+    .selectFrom("surface_imports")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("scanned_at", "<", at)
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 export async function findHost(trx: Trx, tenantId: string, address: string) {
-  return trx.selectFrom("surface_hosts").selectAll().where("tenant_id", "=", tenantId).where("address", "=", address).executeTakeFirst();
+  return trx
+    .selectFrom("surface_hosts")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("address", "=", address)
+    .executeTakeFirst();
 }
 
 export async function insertHost(trx: Trx, row: SurfaceHostsTable): Promise<void> {
@@ -39,7 +59,12 @@ export async function insertService(trx: Trx, row: SurfaceServicesTable): Promis
   await trx.insertInto("surface_services").values(row).execute();
 }
 
-export async function updateService(trx: Trx, tenantId: string, id: string, patch: Updateable<SurfaceServicesTable>): Promise<void> {
+export async function updateService(
+  trx: Trx,
+  tenantId: string,
+  id: string,
+  patch: Updateable<SurfaceServicesTable>,
+): Promise<void> {
   await trx.updateTable("surface_services").set(patch).where("tenant_id", "=", tenantId).where("id", "=", id).execute();
 }
 
@@ -60,13 +85,22 @@ export async function upsertCertificate(trx: Trx, row: SurfaceCertificatesTable)
     return { id: row.id, created: true };
   }
   const patch: Updateable<SurfaceCertificatesTable> = {};
-  if (row.first_seen_at < known.first_seen_at) Object.assign(patch, { first_seen_at: row.first_seen_at, first_seen_import_id: row.first_seen_import_id });
-  if (row.last_seen_at > known.last_seen_at) Object.assign(patch, { last_seen_at: row.last_seen_at, last_seen_import_id: row.last_seen_import_id });
-  if (Object.keys(patch).length > 0) await trx.updateTable("surface_certificates").set(patch).where("id", "=", known.id).execute();
+  if (row.first_seen_at < known.first_seen_at)
+    Object.assign(patch, { first_seen_at: row.first_seen_at, first_seen_import_id: row.first_seen_import_id });
+  if (row.last_seen_at > known.last_seen_at)
+    Object.assign(patch, { last_seen_at: row.last_seen_at, last_seen_import_id: row.last_seen_import_id });
+  if (Object.keys(patch).length > 0)
+    await trx.updateTable("surface_certificates").set(patch).where("id", "=", known.id).execute();
   return { id: known.id, created: false };
 }
 
 /** A public address makes its asset internet-facing; a private one never clears the mark. */
 export async function markInternetFacing(trx: Trx, tenantId: string, assetId: string, now: number): Promise<void> {
-  await trx.updateTable("assets").set({ internet_facing: 1, updated_at: now }).where("tenant_id", "=", tenantId).where("id", "=", assetId).where("internet_facing", "=", 0).execute();
+  await trx
+    .updateTable("assets")
+    .set({ internet_facing: 1, updated_at: now })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", assetId)
+    .where("internet_facing", "=", 0)
+    .execute();
 }

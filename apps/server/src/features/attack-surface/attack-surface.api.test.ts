@@ -7,7 +7,16 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant, signedInClient } from "../../test/factories";
-import { close, closedLoopbackPort, hasNmap, httpsServer, listen, scanLoopback, selfSignedCertificate, sshBannerServer } from "../../test/loopback-scan";
+import {
+  close,
+  closedLoopbackPort,
+  hasNmap,
+  httpsServer,
+  listen,
+  scanLoopback,
+  selfSignedCertificate,
+  sshBannerServer,
+} from "../../test/loopback-scan";
 import { createTestApp, freshDatabaseUrl, type TestApp, type TestClient } from "../../test/test-server";
 
 /**
@@ -27,14 +36,23 @@ const ports = { ssh: 0, https: 0, goes: 0, comes: 0, neverOpen: 0 };
 const servers: Server[] = [];
 
 const upload = (client: TestClient, xml: string, tenant = tenantId, filename = "scan.xml") =>
-  client.request({ method: "POST", url: `/api/v1/imports/nmap?tenantId=${tenant}&filename=${filename}`, payload: xml, headers: { "content-type": "application/xml" } });
+  client.request({
+    method: "POST",
+    url: `/api/v1/imports/nmap?tenantId=${tenant}&filename=${filename}`,
+    payload: xml,
+    headers: { "content-type": "application/xml" },
+  });
 const surface = async (client: TestClient, query = "") => {
   const response = await client.get(`/api/v1/attack-surface${query}`);
   expect(response.statusCode).toBe(200);
   return response.json();
 };
-const loopbackAsset = async (query = "") => (await surface(admin, query)).items.find((a: { addresses: { address: string }[] }) => a.addresses.some((x) => x.address === "127.0.0.1"));
-const byPort = (asset: { services: { port: number }[] }) => new Map(asset.services.map((s) => [s.port, s as Record<string, unknown>]));
+const loopbackAsset = async (query = "") =>
+  (await surface(admin, query)).items.find((a: { addresses: { address: string }[] }) =>
+    a.addresses.some((x) => x.address === "127.0.0.1"),
+  );
+const byPort = (asset: { services: { port: number }[] }) =>
+  new Map(asset.services.map((s) => [s.port, s as Record<string, unknown>]));
 
 /** A one-host Nessus report (the vulnerability scanner side of the same machines). */
 const nessus = (ip: string, items: { plugin: string; port: number; severity: number; name: string }[]) => `<?xml version="1.0" ?>
@@ -42,7 +60,12 @@ const nessus = (ip: string, items: { plugin: string; port: number; severity: num
 ${items.map((i) => `<ReportItem port="${i.port}" svc_name="www" protocol="tcp" severity="${i.severity}" pluginID="${i.plugin}" pluginName="${i.name}"/>`).join("\n")}
 </ReportHost></Report></NessusClientData_v2>`;
 const importFindings = async (xml: string) => {
-  const response = await admin.request({ method: "POST", url: `/api/v1/imports/findings?tenantId=${tenantId}&format=nessus`, payload: xml, headers: { "content-type": "application/xml" } });
+  const response = await admin.request({
+    method: "POST",
+    url: `/api/v1/imports/findings?tenantId=${tenantId}&format=nessus`,
+    payload: xml,
+    headers: { "content-type": "application/xml" },
+  });
   expect(response.statusCode).toBe(200);
 };
 
@@ -64,7 +87,12 @@ beforeAll(async () => {
   const tls = selfSignedCertificate(new Date(now.getTime() - day), new Date(now.getTime() + 10 * day));
   const [ssh, https, goes] = [sshBannerServer(), httpsServer(tls), sshBannerServer()];
   servers.push(ssh, https);
-  [ports.ssh, ports.https, ports.goes, ports.neverOpen] = [await listen(ssh), await listen(https), await listen(goes), await closedLoopbackPort()];
+  [ports.ssh, ports.https, ports.goes, ports.neverOpen] = [
+    await listen(ssh),
+    await listen(https),
+    await listen(goes),
+    await closedLoopbackPort(),
+  ];
   scans.first = await scanLoopback([ports.ssh, ports.https, ports.goes, ports.neverOpen]);
   await close(goes);
   const comes = sshBannerServer();
@@ -77,101 +105,158 @@ afterAll(async () => {
   await app.close();
 });
 
-describe.skipIf(skip)(`nmap import against real loopback scans${skip ? " (SKIPPED: nmap is not installed; scripts/test.mjs installs it)" : ""}`, () => {
-  it("stores the first scan as the baseline, joined to the asset the findings import made", async () => {
-    const report = (await upload(admin, scans.first, tenantId, "first.xml")).json();
-    expect(report).toMatchObject({
-      format: "nmap", filename: "first.xml", baseline: true, hosts: 1, hostsNew: 1, internetFacingHosts: 0, assetsCreated: 0, assetsMatched: 1, rejectedCount: 0,
-      services: { open: 3, new: 3, seen: 0, closed: 0, notOpen: 1 },
-      certificates: { total: 1, new: 1, seen: 0 },
+describe.skipIf(skip)(
+  `nmap import against real loopback scans${skip ? " (SKIPPED: nmap is not installed; scripts/test.mjs installs it)" : ""}`,
+  () => {
+    it("stores the first scan as the baseline, joined to the asset the findings import made", async () => {
+      const report = (await upload(admin, scans.first, tenantId, "first.xml")).json();
+      expect(report).toMatchObject({
+        format: "nmap",
+        filename: "first.xml",
+        baseline: true,
+        hosts: 1,
+        hostsNew: 1,
+        internetFacingHosts: 0,
+        assetsCreated: 0,
+        assetsMatched: 1,
+        rejectedCount: 0,
+        services: { open: 3, new: 3, seen: 0, closed: 0, notOpen: 1 },
+        certificates: { total: 1, new: 1, seen: 0 },
+      });
+      expect(report.nmapVersion).toMatch(/^\d+\.\d+/);
+      const asset = await loopbackAsset();
+      expect(asset).toMatchObject({ internetFacing: false, openFindings: 1, criticalFindings: 0, closedServices: [] });
+      expect(asset.addresses).toEqual([
+        expect.objectContaining({ address: "127.0.0.1", public: false, previousScannedAt: null }),
+      ]);
+      const services = byPort(asset);
+      expect([...services.keys()].sort()).toEqual([ports.ssh, ports.https, ports.goes].sort());
+      expect([...services.values()].every((s) => s.isNew === false)).toBe(true);
+      expect(services.get(ports.ssh)).toMatchObject({
+        source: "nmap",
+        protocol: "tcp",
+        name: "ssh",
+        product: "OpenSSH",
+        tls: false,
+        certificate: null,
+      });
+      expect(services.get(ports.https)).toMatchObject({ name: "http", product: "nginx", version: "1.22.1", tls: true });
+      expect(services.get(ports.https)?.certificate).toMatchObject({
+        subjectCn: "watchfloor.test",
+        issuerCn: "watchfloor.test",
+        selfSigned: true,
+        daysToExpiry: 9,
+        expiry: "expiring",
+        subjectAltNames: [
+          { type: "DNS", value: "watchfloor.test" },
+          { type: "DNS", value: "alt.watchfloor.test" },
+          { type: "IP Address", value: "127.0.0.1" },
+        ],
+      });
+      expect(asset.domains).toEqual(["alt.watchfloor.test", "watchfloor.test"]);
     });
-    expect(report.nmapVersion).toMatch(/^\d+\.\d+/);
-    const asset = await loopbackAsset();
-    expect(asset).toMatchObject({ internetFacing: false, openFindings: 1, criticalFindings: 0, closedServices: [] });
-    expect(asset.addresses).toEqual([expect.objectContaining({ address: "127.0.0.1", public: false, previousScannedAt: null })]);
-    const services = byPort(asset);
-    expect([...services.keys()].sort()).toEqual([ports.ssh, ports.https, ports.goes].sort());
-    expect([...services.values()].every((s) => s.isNew === false)).toBe(true);
-    expect(services.get(ports.ssh)).toMatchObject({ source: "nmap", protocol: "tcp", name: "ssh", product: "OpenSSH", tls: false, certificate: null });
-    expect(services.get(ports.https)).toMatchObject({ name: "http", product: "nginx", version: "1.22.1", tls: true });
-    expect(services.get(ports.https)?.certificate).toMatchObject({
-      subjectCn: "watchfloor.test", issuerCn: "watchfloor.test", selfSigned: true, daysToExpiry: 9, expiry: "expiring",
-      subjectAltNames: [{ type: "DNS", value: "watchfloor.test" }, { type: "DNS", value: "alt.watchfloor.test" }, { type: "IP Address", value: "127.0.0.1" }],
+
+    it("is idempotent: the same scan again changes nothing", async () => {
+      const before = await loopbackAsset();
+      const report = (await upload(admin, scans.first)).json();
+      expect(report).toMatchObject({
+        baseline: true,
+        hostsNew: 0,
+        services: { new: 0, seen: 3, closed: 0 },
+        certificates: { total: 1, new: 0, seen: 1 },
+      });
+      expect(await loopbackAsset()).toEqual(before);
+      const rows = await app.ctx.db.selectFrom("surface_services").select("id").where("tenant_id", "=", tenantId).execute();
+      expect(rows).toHaveLength(3);
     });
-    expect(asset.domains).toEqual(["alt.watchfloor.test", "watchfloor.test"]);
-  });
 
-  it("is idempotent: the same scan again changes nothing", async () => {
-    const before = await loopbackAsset();
-    const report = (await upload(admin, scans.first)).json();
-    expect(report).toMatchObject({ baseline: true, hostsNew: 0, services: { new: 0, seen: 3, closed: 0 }, certificates: { total: 1, new: 0, seen: 1 } });
-    expect(await loopbackAsset()).toEqual(before);
-    const rows = await app.ctx.db.selectFrom("surface_services").select("id").where("tenant_id", "=", tenantId).execute();
-    expect(rows).toHaveLength(3);
-  });
+    it("flags the port opened since the previous scan as new and the one gone as closed", async () => {
+      const report = (await upload(admin, scans.second, tenantId, "second.xml")).json();
+      expect(report).toMatchObject({
+        baseline: false,
+        hostsNew: 0,
+        services: { open: 3, new: 1, seen: 2, closed: 1, notOpen: 2 },
+        certificates: { new: 0, seen: 1 },
+      });
+      const asset = await loopbackAsset();
+      const services = byPort(asset);
+      expect([...services.keys()].sort()).toEqual([ports.ssh, ports.https, ports.comes].sort());
+      expect(services.get(ports.comes)).toMatchObject({ isNew: true, name: "ssh" });
+      expect(services.get(ports.ssh)?.isNew).toBe(false);
+      expect(asset.closedServices).toEqual([expect.objectContaining({ port: ports.goes, state: "closed", name: "ssh" })]);
+      expect(asset.addresses[0].previousScannedAt).not.toBeNull();
+      const { summary } = await surface(admin);
+      expect(summary).toMatchObject({
+        assets: 1,
+        internetFacing: 0,
+        openServices: 3,
+        newServices: 1,
+        certificatesExpiring: 1,
+        certificatesExpired: 0,
+      });
+      expect(Date.parse(summary.lastScanAt)).toBeGreaterThan(Date.parse(summary.previousScanAt));
+    });
 
-  it("flags the port opened since the previous scan as new and the one gone as closed", async () => {
-    const report = (await upload(admin, scans.second, tenantId, "second.xml")).json();
-    expect(report).toMatchObject({ baseline: false, hostsNew: 0, services: { open: 3, new: 1, seen: 2, closed: 1, notOpen: 2 }, certificates: { new: 0, seen: 1 } });
-    const asset = await loopbackAsset();
-    const services = byPort(asset);
-    expect([...services.keys()].sort()).toEqual([ports.ssh, ports.https, ports.comes].sort());
-    expect(services.get(ports.comes)).toMatchObject({ isNew: true, name: "ssh" });
-    expect(services.get(ports.ssh)?.isNew).toBe(false);
-    expect(asset.closedServices).toEqual([expect.objectContaining({ port: ports.goes, state: "closed", name: "ssh" })]);
-    expect(asset.addresses[0].previousScannedAt).not.toBeNull();
-    const { summary } = await surface(admin);
-    expect(summary).toMatchObject({ assets: 1, internetFacing: 0, openServices: 3, newServices: 1, certificatesExpiring: 1, certificatesExpired: 0 });
-    expect(Date.parse(summary.lastScanAt)).toBeGreaterThan(Date.parse(summary.previousScanAt));
-  });
+    it("keeps the newest state when an older scan is imported late", async () => {
+      const report = (await upload(admin, scans.first)).json();
+      expect(report.services).toMatchObject({ new: 0, closed: 0 });
+      const asset = await loopbackAsset();
+      expect(byPort(asset).get(ports.comes)?.isNew).toBe(true);
+      expect(asset.closedServices.map((s: { port: number }) => s.port)).toEqual([ports.goes]);
+    });
 
-  it("keeps the newest state when an older scan is imported late", async () => {
-    const report = (await upload(admin, scans.first)).json();
-    expect(report.services).toMatchObject({ new: 0, closed: 0 });
-    const asset = await loopbackAsset();
-    expect(byPort(asset).get(ports.comes)?.isNew).toBe(true);
-    expect(asset.closedServices.map((s: { port: number }) => s.port)).toEqual([ports.goes]);
-  });
+    it("filters by new, certificate expiry, port, service and text, and sorts", async () => {
+      const only = async (query: string) => (await loopbackAsset(query)) ?? null;
+      expect([...byPort(await only("?newOnly=true")).keys()]).toEqual([ports.comes]);
+      expect(await only("?expiringDays=5")).toBeNull();
+      expect([...byPort(await only("?expiringDays=30")).keys()]).toEqual([ports.https]);
+      expect([...byPort(await only(`?port=${ports.ssh}`)).keys()]).toEqual([ports.ssh]);
+      expect([...byPort(await only("?service=nginx")).keys()]).toEqual([ports.https]);
+      expect(await only("?q=alt.watchfloor")).not.toBeNull();
+      expect((await surface(admin, "?q=no-such-host")).total).toBe(0);
+      for (const sort of ["newest", "expiry", "findings", "ports", "name"])
+        expect((await surface(admin, `?sort=${sort}`)).total).toBe(1);
+      const bad = await admin.get("/api/v1/attack-surface?port=70000&sort=sideways");
+      expect(bad.statusCode).toBe(400);
+    });
 
-  it("filters by new, certificate expiry, port, service and text, and sorts", async () => {
-    const only = async (query: string) => (await loopbackAsset(query)) ?? null;
-    expect([...byPort(await only("?newOnly=true")).keys()]).toEqual([ports.comes]);
-    expect(await only("?expiringDays=5")).toBeNull();
-    expect([...byPort(await only("?expiringDays=30")).keys()]).toEqual([ports.https]);
-    expect([...byPort(await only(`?port=${ports.ssh}`)).keys()]).toEqual([ports.ssh]);
-    expect([...byPort(await only("?service=nginx")).keys()]).toEqual([ports.https]);
-    expect(await only("?q=alt.watchfloor")).not.toBeNull();
-    expect((await surface(admin, "?q=no-such-host")).total).toBe(0);
-    for (const sort of ["newest", "expiry", "findings", "ports", "name"]) expect((await surface(admin, `?sort=${sort}`)).total).toBe(1);
-    const bad = await admin.get("/api/v1/attack-surface?port=70000&sort=sideways");
-    expect(bad.statusCode).toBe(400);
-  });
+    it("lists the imports, newest first", async () => {
+      const { items } = (await admin.get("/api/v1/attack-surface/imports")).json();
+      expect(items.map((i: { filename: string; baseline: boolean }) => [i.filename, i.baseline])).toEqual([
+        ["scan.xml", true],
+        ["second.xml", false],
+        ["scan.xml", true],
+        ["first.xml", true],
+      ]);
+      expect(items[1]).toMatchObject({
+        hosts: 1,
+        servicesOpen: 3,
+        servicesNew: 1,
+        servicesClosed: 1,
+        certificates: 1,
+        rejected: 0,
+        tenantName: "Surface Co",
+      });
+    });
 
-  it("lists the imports, newest first", async () => {
-    const { items } = (await admin.get("/api/v1/attack-surface/imports")).json();
-    expect(items.map((i: { filename: string; baseline: boolean }) => [i.filename, i.baseline])).toEqual([
-      ["scan.xml", true],
-      ["second.xml", false],
-      ["scan.xml", true],
-      ["first.xml", true],
-    ]);
-    expect(items[1]).toMatchObject({ hosts: 1, servicesOpen: 3, servicesNew: 1, servicesClosed: 1, certificates: 1, rejected: 0, tenantName: "Surface Co" });
-  });
-
-  it("keeps each tenant's surface to itself", async () => {
-    const theirs = (await upload(stranger, scans.second, strangerTenant)).json();
-    expect(theirs).toMatchObject({ baseline: true, assetsCreated: 1, services: { new: 3 } });
-    const seen = await surface(stranger);
-    expect(seen.items).toHaveLength(1);
-    expect(seen.items[0].tenantId).toBe(strangerTenant);
-    expect(seen.items[0].services.every((s: { isNew: boolean }) => !s.isNew)).toBe(true);
-    expect((await surface(admin)).items[0].tenantId).toBe(tenantId);
-    expect((await stranger.request({ method: "GET", url: "/api/v1/attack-surface", headers: { "x-tenant-id": tenantId } })).statusCode).toBe(404);
-    expect((await upload(stranger, scans.first, tenantId)).statusCode).toBe(404);
-    expect((await upload(viewer, scans.first)).statusCode).toBe(403);
-    expect((await viewer.get("/api/v1/attack-surface")).statusCode).toBe(200);
-  });
-});
+    it("keeps each tenant's surface to itself", async () => {
+      const theirs = (await upload(stranger, scans.second, strangerTenant)).json();
+      expect(theirs).toMatchObject({ baseline: true, assetsCreated: 1, services: { new: 3 } });
+      const seen = await surface(stranger);
+      expect(seen.items).toHaveLength(1);
+      expect(seen.items[0].tenantId).toBe(strangerTenant);
+      expect(seen.items[0].services.every((s: { isNew: boolean }) => !s.isNew)).toBe(true);
+      expect((await surface(admin)).items[0].tenantId).toBe(tenantId);
+      expect(
+        (await stranger.request({ method: "GET", url: "/api/v1/attack-surface", headers: { "x-tenant-id": tenantId } }))
+          .statusCode,
+      ).toBe(404);
+      expect((await upload(stranger, scans.first, tenantId)).statusCode).toBe(404);
+      expect((await upload(viewer, scans.first)).statusCode).toBe(403);
+      expect((await viewer.get("/api/v1/attack-surface")).statusCode).toBe(200);
+    });
+  },
+);
 
 // Written to nmap's DTD: an internet-facing web server, a host with only a MAC address, a down host.
 const publicScan = `<?xml version="1.0" encoding="UTF-8"?>
@@ -187,16 +272,33 @@ const publicScan = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe("internet-facing assets", () => {
   it("marks a public address internet-facing and counts its critical findings; findings alone put a public asset on the surface", async () => {
-    await importFindings(nessus("81.2.69.160", [{ plugin: "70002", port: 443, severity: 4, name: "Remote code execution in the storefront" }]));
+    await importFindings(
+      nessus("81.2.69.160", [{ plugin: "70002", port: 443, severity: 4, name: "Remote code execution in the storefront" }]),
+    );
     await importFindings(nessus("81.2.69.170", [{ plugin: "70003", port: 8443, severity: 2, name: "Admin console exposed" }]));
     const report = (await upload(admin, publicScan, tenantId, "public.xml")).json();
-    expect(report).toMatchObject({ hosts: 1, internetFacingHosts: 1, assetsMatched: 1, rejectedCount: 1, skipped: [{ reason: "host down", count: 1 }] });
+    expect(report).toMatchObject({
+      hosts: 1,
+      internetFacingHosts: 1,
+      assetsMatched: 1,
+      rejectedCount: 1,
+      skipped: [{ reason: "host down", count: 1 }],
+    });
     expect(report.rejected[0].problems[0].field).toBe("addresses");
     const result = await surface(admin, "?scope=internet&sort=findings");
     const [shop, consoleOnly] = result.items;
-    expect(shop).toMatchObject({ internetFacing: true, criticalFindings: 1, openFindings: 1, domains: ["shop.example", "www.shop.example"] });
+    expect(shop).toMatchObject({
+      internetFacing: true,
+      criticalFindings: 1,
+      openFindings: 1,
+      domains: ["shop.example", "www.shop.example"],
+    });
     expect(shop.services[0].certificate).toMatchObject({ subjectCn: "shop.example", expiry: "expired", selfSigned: false });
-    expect(consoleOnly).toMatchObject({ internetFacing: true, openFindings: 1, services: [expect.objectContaining({ source: "findings", address: "81.2.69.170", port: 8443 })] });
+    expect(consoleOnly).toMatchObject({
+      internetFacing: true,
+      openFindings: 1,
+      services: [expect.objectContaining({ source: "findings", address: "81.2.69.170", port: 8443 })],
+    });
     expect(result.summary).toMatchObject({ internetFacingWithCritical: 1, certificatesExpired: 1 });
     expect(result.items.every((a: { internetFacing: boolean }) => a.internetFacing)).toBe(true);
   });
@@ -206,7 +308,9 @@ describe("internet-facing assets", () => {
     const response = await upload(admin, publicScan.slice(0, publicScan.indexOf("<runstats>")));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: "MALFORMED_FILE" });
-    expect(await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantId).execute()).toHaveLength(before.length);
+    expect(await app.ctx.db.selectFrom("surface_imports").select("id").where("tenant_id", "=", tenantId).execute()).toHaveLength(
+      before.length,
+    );
     expect((await upload(admin, "<NessusClientData_v2/>")).statusCode).toBe(422);
   });
 });
@@ -243,7 +347,9 @@ describe("watchfloor import nmap", () => {
     writeFileSync(file, publicScan);
     const first = await cli("import", "nmap", file, "--tenant", "edge-co");
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain("1 hosts (1 new, 1 internet-facing), 1 open services (1 new, 0 seen again), 0 closed since the previous scan, 1 certificates (1 new), 1 rejected");
+    expect(first.stdout).toContain(
+      "1 hosts (1 new, 1 internet-facing), 1 open services (1 new, 0 seen again), 0 closed since the previous scan, 1 certificates (1 new), 1 rejected",
+    );
     expect(first.stdout).toContain("first scan of this tenant");
     expect(first.stdout).toContain("rejected host at line 6: addresses: needs an IPv4 or IPv6 address");
     const again = JSON.parse((await cli("import", "nmap", file, "--tenant", "edge-co", "--json")).stdout);

@@ -20,7 +20,10 @@ export function registerAttackSurfaceCommand(program: Command, fail: Fail): void
       try {
         const tenant = await findTenantBySlug(runtime.ctx.db, options.tenant);
         if (!tenant) fail(`No tenant with slug ${options.tenant}.`);
-        const report = await importNmapFile(runtime.ctx, tenant.id, sourceFromFile(file), { filename: file.split("/").at(-1) ?? file, doer: { userId: null, name: "CLI" } });
+        const report = await importNmapFile(runtime.ctx, tenant.id, sourceFromFile(file), {
+          filename: file.split("/").at(-1) ?? file,
+          doer: { userId: null, name: "CLI" },
+        });
         if (options.json) {
           console.log(JSON.stringify(report, null, 2));
           return;
@@ -31,9 +34,15 @@ export function registerAttackSurfaceCommand(program: Command, fail: Fail): void
         );
         if (report.baseline) console.log("  first scan of this tenant: its services are the baseline, none is flagged new");
         for (const r of report.skipped) console.log(`  skipped ${r.count}: ${r.reason}`);
-        for (const r of report.rejected.slice(0, 20)) console.log(`  rejected host at line ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
+        for (const r of report.rejected.slice(0, 20))
+          console.log(`  rejected host at line ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
       } catch (error) {
-        if (error instanceof AppError) fail(error.details?.length ? `${error.message} ${error.details.map((d) => `${d.path} ${d.message}`).join("; ")}` : error.message);
+        if (error instanceof AppError)
+          fail(
+            error.details?.length
+              ? `${error.message} ${error.details.map((d) => `${d.path} ${d.message}`).join("; ")}`
+              : error.message,
+          );
         throw error;
       } finally {
         await runtime.close();

@@ -16,7 +16,15 @@ export async function surfaceAssets(db: Kysely<DB>, tenantIds: readonly string[]
   return db
     .selectFrom("assets")
     .innerJoin("tenants", "tenants.id", "assets.tenant_id")
-    .select(["assets.id", "assets.tenant_id", "tenants.name as tenant_name", "assets.asset_key", "assets.name", "assets.type", "assets.internet_facing"])
+    .select([
+      "assets.id",
+      "assets.tenant_id",
+      "tenants.name as tenant_name",
+      "assets.asset_key",
+      "assets.name",
+      "assets.type",
+      "assets.internet_facing",
+    ])
     .where("assets.tenant_id", "in", [...tenantIds])
     .where((eb) =>
       eb.or([
@@ -29,7 +37,12 @@ export async function surfaceAssets(db: Kysely<DB>, tenantIds: readonly string[]
 
 export async function surfaceHosts(db: Kysely<DB>, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return [];
-  return db.selectFrom("surface_hosts").selectAll().where("tenant_id", "in", [...tenantIds]).orderBy("address").execute();
+  return db
+    .selectFrom("surface_hosts")
+    .selectAll()
+    .where("tenant_id", "in", [...tenantIds])
+    .orderBy("address")
+    .execute();
 }
 
 /**
@@ -45,8 +58,17 @@ export async function surfaceServices(db: Kysely<DB>, tenantIds: readonly string
     .selectAll("s")
     .select([
       "h.last_scanned_at as host_last_scanned_at",
-      "c.id as cert_id", "c.subject_cn", "c.subject", "c.subject_alt_names", "c.issuer_cn", "c.issuer", "c.not_before", "c.not_after", "c.sha1",
-      "c.first_seen_at as cert_first_seen_at", "c.last_seen_at as cert_last_seen_at",
+      "c.id as cert_id",
+      "c.subject_cn",
+      "c.subject",
+      "c.subject_alt_names",
+      "c.issuer_cn",
+      "c.issuer",
+      "c.not_before",
+      "c.not_after",
+      "c.sha1",
+      "c.first_seen_at as cert_first_seen_at",
+      "c.last_seen_at as cert_last_seen_at",
     ])
     .where("s.tenant_id", "in", [...tenantIds])
     .where((eb) => eb.or([eb("s.closed_at", "is", null), eb("s.closed_at", "=", eb.ref("h.last_scanned_at"))]))
@@ -76,7 +98,11 @@ export async function openFindingCounts(db: Kysely<DB>, tenantIds: readonly stri
   return chunked(assetIds, (part) =>
     db
       .selectFrom("findings")
-      .select(["asset_id", sql<number>`count(*)`.as("open"), sql<number>`sum(case when severity = 'Critical' then 1 else 0 end)`.as("critical")])
+      .select([
+        "asset_id",
+        sql<number>`count(*)`.as("open"),
+        sql<number>`sum(case when severity = 'Critical' then 1 else 0 end)`.as("critical"),
+      ])
       .where("tenant_id", "in", [...tenantIds])
       .where("asset_id", "in", part)
       .where("status", "in", [...openFindingStatuses])
@@ -92,8 +118,12 @@ export async function openFindingPorts(db: Kysely<DB>, tenantIds: readonly strin
     db
       .selectFrom("findings")
       .select([
-        "asset_id", "port", sql<string>`coalesce(protocol, 'tcp')`.as("protocol"), sql<string | null>`max(service)`.as("service"),
-        sql<number>`min(first_seen)`.as("first_seen"), sql<number>`max(last_seen)`.as("last_seen"),
+        "asset_id",
+        "port",
+        sql<string>`coalesce(protocol, 'tcp')`.as("protocol"),
+        sql<string | null>`max(service)`.as("service"),
+        sql<number>`min(first_seen)`.as("first_seen"),
+        sql<number>`max(last_seen)`.as("last_seen"),
       ])
       .where("tenant_id", "in", [...tenantIds])
       .where("asset_id", "in", part)
@@ -107,7 +137,13 @@ export async function openFindingPorts(db: Kysely<DB>, tenantIds: readonly strin
 /** Each tenant's scan times, oldest first (the first is its baseline). */
 export async function scanTimes(db: Kysely<DB>, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return [];
-  return db.selectFrom("surface_imports").select(["tenant_id", "scanned_at"]).distinct().where("tenant_id", "in", [...tenantIds]).orderBy("scanned_at").execute();
+  return db
+    .selectFrom("surface_imports")
+    .select(["tenant_id", "scanned_at"])
+    .distinct()
+    .where("tenant_id", "in", [...tenantIds])
+    .orderBy("scanned_at")
+    .execute();
 }
 
 export async function surfaceImports(db: Kysely<DB>, tenantIds: readonly string[], limit: number) {

@@ -1,4 +1,11 @@
-import { attackSurfaceQuerySchema, attackSurfaceSchema, surfaceImportListSchema, surfaceImportReportSchema, surfaceImportsQuerySchema, uploadLimits } from "@watchfloor/shared";
+import {
+  attackSurfaceQuerySchema,
+  attackSurfaceSchema,
+  surfaceImportListSchema,
+  surfaceImportReportSchema,
+  surfaceImportsQuerySchema,
+  uploadLimits,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -18,8 +25,10 @@ export const attackSurfaceRoutes =
     // nmap writes XML; browsers label a .xml file application/xml or text/xml.
     acceptRawUploads(app, ["application/octet-stream", "application/xml", "text/xml", "text/plain"]);
 
-    app.get("/attack-surface", { config: read, schema: { tags, querystring: attackSurfaceQuerySchema, response: { 200: attackSurfaceSchema } } }, async (request) =>
-      getAttackSurface(ctx, request.scope, request.query),
+    app.get(
+      "/attack-surface",
+      { config: read, schema: { tags, querystring: attackSurfaceQuerySchema, response: { 200: attackSurfaceSchema } } },
+      async (request) => getAttackSurface(ctx, request.scope, request.query),
     );
 
     app.get(
@@ -43,7 +52,9 @@ export const attackSurfaceRoutes =
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        return withUploadedFile(request, (source) => importNmapFile(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
+        return withUploadedFile(request, (source) =>
+          importNmapFile(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }),
+        );
       },
     );
   };

@@ -30,21 +30,40 @@ export async function getAttackSurface(ctx: AppContext, scope: TenantScope, quer
   const all = buildSurface({ now: ctx.now(), assets, identities, hosts, services, findings, findingPorts, firstScanAt });
   const matching = sortSurface(filterSurface(all, query), query.sort);
   return {
-    summary: summarise(all, scans.map((s) => Number(s.scanned_at))),
+    summary: summarise(
+      all,
+      scans.map((s) => Number(s.scanned_at)),
+    ),
     items: matching.slice(query.offset, query.offset + query.limit),
     total: matching.length,
   };
 }
 
 /** The nmap imports of the tenants in scope, newest first. */
-export async function listSurfaceImports(ctx: AppContext, scope: TenantScope, limit: number): Promise<{ items: SurfaceImport[] }> {
+export async function listSurfaceImports(
+  ctx: AppContext,
+  scope: TenantScope,
+  limit: number,
+): Promise<{ items: SurfaceImport[] }> {
   const rows = await repo.surfaceImports(ctx.db, scope.tenantIds, limit);
   return {
     items: rows.map((r) => ({
-      id: r.id, tenantId: r.tenant_id, tenantName: r.tenant_name, filename: r.filename, nmapVersion: r.scanner_version, args: r.args,
-      scannedAt: iso(r.scanned_at), createdAt: iso(r.created_at), createdBy: r.created_by_name ?? (r.created_by ? null : "CLI or API key"),
-      baseline: r.baseline === 1, hosts: r.hosts, servicesOpen: r.services_open, servicesNew: r.services_new, servicesClosed: r.services_closed,
-      certificates: r.certificates, rejected: r.rejected,
+      id: r.id,
+      tenantId: r.tenant_id,
+      tenantName: r.tenant_name,
+      filename: r.filename,
+      nmapVersion: r.scanner_version,
+      args: r.args,
+      scannedAt: iso(r.scanned_at),
+      createdAt: iso(r.created_at),
+      createdBy: r.created_by_name ?? (r.created_by ? null : "CLI or API key"),
+      baseline: r.baseline === 1,
+      hosts: r.hosts,
+      servicesOpen: r.services_open,
+      servicesNew: r.services_new,
+      servicesClosed: r.services_closed,
+      certificates: r.certificates,
+      rejected: r.rejected,
     })),
   };
 }

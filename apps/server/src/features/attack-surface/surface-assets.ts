@@ -3,7 +3,14 @@ import type { Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { newId } from "../../lib/tokens";
 import { type AssetIdentity, chooseAsset, identitiesOf } from "../assets/assets-match";
-import { findIdentityOwners, highestAssetNumber, identitiesOfAssets, insertAssets, insertIdentities, touchAssets } from "../assets/assets.repository";
+import {
+  findIdentityOwners,
+  highestAssetNumber,
+  identitiesOfAssets,
+  insertAssets,
+  insertIdentities,
+  touchAssets,
+} from "../assets/assets.repository";
 
 /** The address a host is kept under: its IPv4, else its IPv6. A MAC alone cannot be reached from outside. */
 export function hostAddress(host: DiscoveredHost): { address: string; type: "ipv4" | "ipv6" } | null {
@@ -15,7 +22,10 @@ export function hostAddress(host: DiscoveredHost): { address: string; type: "ipv
 
 /** The same identities a scanner finding for this machine would give (assets-match): the address, then each host name. */
 export function hostIdentities(host: DiscoveredHost, address: string): AssetIdentity[] {
-  const all = [identitiesOf({ scanner: "nmap", ip: address }), ...host.hostnames.map((h) => identitiesOf({ scanner: "nmap", hostname: h.name }))].flat();
+  const all = [
+    identitiesOf({ scanner: "nmap", ip: address }),
+    ...host.hostnames.map((h) => identitiesOf({ scanner: "nmap", hostname: h.name })),
+  ].flat();
   const seen = new Set<string>();
   return all.filter((i) => {
     const key = `${i.kind}\u0000${i.value}`;
@@ -59,9 +69,23 @@ export class SurfaceAssetResolver {
       const name = host.hostnames[0]?.name.toLowerCase() ?? address;
       await insertAssets(this.trx, [
         {
-          id: assetId, tenant_id: this.tenantId, asset_key: formatAssetKey(this.nextNumber++), name: name.slice(0, 255), type: "Server",
-          department: null, business_impact: null, client_environment: null, site: null, latitude: null, longitude: null, owner: null,
-          internet_facing: internetFacing ? 1 : 0, created_at: this.now, updated_at: this.now, first_seen: at, last_seen: at,
+          id: assetId,
+          tenant_id: this.tenantId,
+          asset_key: formatAssetKey(this.nextNumber++),
+          name: name.slice(0, 255),
+          type: "Server",
+          department: null,
+          business_impact: null,
+          client_environment: null,
+          site: null,
+          latitude: null,
+          longitude: null,
+          owner: null,
+          internet_facing: internetFacing ? 1 : 0,
+          created_at: this.now,
+          updated_at: this.now,
+          first_seen: at,
+          last_seen: at,
         },
       ]);
       this.created++;
@@ -69,7 +93,9 @@ export class SurfaceAssetResolver {
     const owner = assetId;
     await insertIdentities(
       this.trx,
-      identities.filter((i) => !ownerOf.has(`${i.kind}\u0000${i.value}`)).map((i) => ({ tenant_id: this.tenantId, asset_id: owner, kind: i.kind, value: i.value })),
+      identities
+        .filter((i) => !ownerOf.has(`${i.kind}\u0000${i.value}`))
+        .map((i) => ({ tenant_id: this.tenantId, asset_id: owner, kind: i.kind, value: i.value })),
     );
     this.seen.set(assetId, Math.max(this.seen.get(assetId) ?? 0, at));
     return assetId;

@@ -20,7 +20,16 @@ export type ServiceChange =
   /** Never stored: open now, or (an older scan) already closed by the newer scan of the host. */
   | { kind: "insert"; service: ExposedService; closedAt: number | null }
   /** Stored and seen again; the scan's description replaces the stored one when it is the newest. */
-  | { kind: "seen"; id: string; service: ExposedService; firstSeenAt: number; openedAt: number; lastSeenAt: number; closedAt: number | null; describe: boolean }
+  | {
+      kind: "seen";
+      id: string;
+      service: ExposedService;
+      firstSeenAt: number;
+      openedAt: number;
+      lastSeenAt: number;
+      closedAt: number | null;
+      describe: boolean;
+    }
   /** Closed before, open in this (newer) scan: a new open period starts. */
   | { kind: "reopen"; id: string; service: ExposedService }
   /** Open before, not open in this scan of the address: `state` is what nmap said, or "absent". */
@@ -36,7 +45,12 @@ export const serviceKey = (s: { protocol: string; port: number }) => `${s.protoc
 /** Only "open" is an exposure: closed, filtered and open|filtered (no answer) are not. */
 export const isExposed = (s: Pick<ExposedService, "state">) => s.state === "open";
 
-export function diffHostServices(stored: readonly StoredService[], scanned: readonly ExposedService[], at: number, hostLastScannedAt: number | null): HostDiff {
+export function diffHostServices(
+  stored: readonly StoredService[],
+  scanned: readonly ExposedService[],
+  at: number,
+  hostLastScannedAt: number | null,
+): HostDiff {
   const newest = hostLastScannedAt === null || at >= hostLastScannedAt;
   const byKey = new Map(stored.map((s) => [serviceKey(s), s]));
   const open = new Map<string, ExposedService>();
@@ -66,12 +80,30 @@ export function diffHostServices(stored: readonly StoredService[], scanned: read
     const lastSeenAt = Math.max(row.lastSeenAt, at);
     if (row.closedAt === null) {
       // Open in an older scan too: the open period began no later than that scan.
-      changes.push({ kind: "seen", id: row.id, service, firstSeenAt, openedAt: Math.min(row.openedAt, at), lastSeenAt, closedAt: null, describe: at >= row.lastSeenAt });
+      changes.push({
+        kind: "seen",
+        id: row.id,
+        service,
+        firstSeenAt,
+        openedAt: Math.min(row.openedAt, at),
+        lastSeenAt,
+        closedAt: null,
+        describe: at >= row.lastSeenAt,
+      });
     } else {
       // An older scan saw a port that is closed now: history only. Seen open after it was found
       // closed means a later scan (the host's newest) is the one that missed it.
       const closedAt = at > row.closedAt ? (hostLastScannedAt ?? row.closedAt) : row.closedAt;
-      changes.push({ kind: "seen", id: row.id, service, firstSeenAt, openedAt: row.openedAt, lastSeenAt, closedAt, describe: false });
+      changes.push({
+        kind: "seen",
+        id: row.id,
+        service,
+        firstSeenAt,
+        openedAt: row.openedAt,
+        lastSeenAt,
+        closedAt,
+        describe: false,
+      });
     }
   }
 
@@ -105,6 +137,10 @@ export function nextHostTimes(host: HostTimes | null, at: number): HostTimes {
  * New since the previous import: open, opened by the latest scan of its address, and not on the
  * tenant's first scan (everything is "new" to a first scan; it is the baseline instead).
  */
-export function isNewService(s: { closedAt: number | null; openedAt: number }, hostLastScannedAt: number, tenantFirstScanAt: number | null): boolean {
+export function isNewService(
+  s: { closedAt: number | null; openedAt: number },
+  hostLastScannedAt: number,
+  tenantFirstScanAt: number | null,
+): boolean {
   return s.closedAt === null && s.openedAt === hostLastScannedAt && tenantFirstScanAt !== null && s.openedAt > tenantFirstScanAt;
 }

@@ -27,12 +27,34 @@ export function expiryState(days: number | null): CertificateExpiryState {
 /** The rows the page is built from (attack-surface.repository), already narrowed to the tenants in scope. */
 export interface SurfaceInput {
   now: number;
-  assets: { id: string; tenant_id: string; tenant_name: string; asset_key: string; name: string; type: string; internet_facing: number }[];
+  assets: {
+    id: string;
+    tenant_id: string;
+    tenant_name: string;
+    asset_key: string;
+    name: string;
+    type: string;
+    internet_facing: number;
+  }[];
   identities: { asset_id: string; kind: string; value: string }[];
-  hosts: { asset_id: string; address: string; public: number; hostnames: string; last_scanned_at: number; previous_scanned_at: number | null }[];
+  hosts: {
+    asset_id: string;
+    address: string;
+    public: number;
+    hostnames: string;
+    last_scanned_at: number;
+    previous_scanned_at: number | null;
+  }[];
   services: ServiceRow[];
   findings: { asset_id: string; open: number | string; critical: number | string | null }[];
-  findingPorts: { asset_id: string; port: number | null; protocol: string; service: string | null; first_seen: number | string; last_seen: number | string }[];
+  findingPorts: {
+    asset_id: string;
+    port: number | null;
+    protocol: string;
+    service: string | null;
+    first_seen: number | string;
+    last_seen: number | string;
+  }[];
   /** Each tenant's first scan: services it found are the baseline, never "new". */
   firstScanAt: ReadonlyMap<string, number>;
 }
@@ -110,9 +132,21 @@ export function buildSurface(input: SurfaceInput): SurfaceAsset[] {
     const scanned = hosts.get(a.id) ?? [];
     const firstScan = input.firstScanAt.get(a.tenant_id) ?? null;
     const list: SurfaceService[] = open.map((s) => ({
-      id: s.id, source: "nmap", address: s.address, hostname: s.hostname, protocol: s.protocol, port: s.port, name: s.service_name, product: s.product,
-      version: s.version, tls: s.tls === 1, isNew: isNewService({ closedAt: s.closed_at, openedAt: s.opened_at }, s.host_last_scanned_at, firstScan),
-      firstSeenAt: iso(s.first_seen_at), openedAt: iso(s.opened_at), lastSeenAt: iso(s.last_seen_at), certificate: certificateOf(s, input.now),
+      id: s.id,
+      source: "nmap",
+      address: s.address,
+      hostname: s.hostname,
+      protocol: s.protocol,
+      port: s.port,
+      name: s.service_name,
+      product: s.product,
+      version: s.version,
+      tls: s.tls === 1,
+      isNew: isNewService({ closedAt: s.closed_at, openedAt: s.opened_at }, s.host_last_scanned_at, firstScan),
+      firstSeenAt: iso(s.first_seen_at),
+      openedAt: iso(s.opened_at),
+      lastSeenAt: iso(s.last_seen_at),
+      certificate: certificateOf(s, input.now),
     }));
     // An internet-facing asset no scan covered: the ports its open findings name.
     if (scanned.length === 0) {
@@ -120,32 +154,72 @@ export function buildSurface(input: SurfaceInput): SurfaceAsset[] {
       for (const p of findingPorts.get(a.id) ?? []) {
         if (p.port === null) continue;
         list.push({
-          id: `finding:${a.id}:${p.protocol}/${p.port}`, source: "findings", address: ip, hostname: null, protocol: p.protocol, port: p.port, name: p.service,
-          product: null, version: null, tls: false, isNew: false, firstSeenAt: iso(Number(p.first_seen)), openedAt: null, lastSeenAt: iso(Number(p.last_seen)), certificate: null,
+          id: `finding:${a.id}:${p.protocol}/${p.port}`,
+          source: "findings",
+          address: ip,
+          hostname: null,
+          protocol: p.protocol,
+          port: p.port,
+          name: p.service,
+          product: null,
+          version: null,
+          tls: false,
+          isNew: false,
+          firstSeenAt: iso(Number(p.first_seen)),
+          openedAt: null,
+          lastSeenAt: iso(Number(p.last_seen)),
+          certificate: null,
         });
       }
     }
-    const addresses: SurfaceAsset["addresses"] = scanned.map((h) => ({ address: h.address, public: h.public === 1, lastScannedAt: iso(h.last_scanned_at), previousScannedAt: isoOrNull(h.previous_scanned_at) }));
+    const addresses: SurfaceAsset["addresses"] = scanned.map((h) => ({
+      address: h.address,
+      public: h.public === 1,
+      lastScannedAt: iso(h.last_scanned_at),
+      previousScannedAt: isoOrNull(h.previous_scanned_at),
+    }));
     for (const i of identities.get(a.id) ?? []) {
-      if (i.kind === "ip" && !addresses.some((x) => x.address === i.value)) addresses.push({ address: i.value, public: isPublicAddress(i.value), lastScannedAt: null, previousScannedAt: null });
+      if (i.kind === "ip" && !addresses.some((x) => x.address === i.value))
+        addresses.push({ address: i.value, public: isPublicAddress(i.value), lastScannedAt: null, previousScannedAt: null });
     }
     const domains = new Set<string>();
     for (const h of scanned) for (const n of JSON.parse(h.hostnames) as string[]) domains.add(n);
     for (const i of identities.get(a.id) ?? []) if (i.kind === "fqdn") domains.add(i.value);
     for (const s of list) {
-      for (const name of [s.certificate?.subjectCn, ...(s.certificate?.subjectAltNames ?? []).filter((n) => n.type === "DNS").map((n) => n.value)]) {
+      for (const name of [
+        s.certificate?.subjectCn,
+        ...(s.certificate?.subjectAltNames ?? []).filter((n) => n.type === "DNS").map((n) => n.value),
+      ]) {
         if (name && dnsName(name)) domains.add(name.toLowerCase());
       }
     }
     const figures = findings.get(a.id);
     const lastScan = Math.max(0, ...scanned.map((h) => h.last_scanned_at));
     return {
-      id: a.id, tenantId: a.tenant_id, tenantName: a.tenant_name, assetKey: a.asset_key, name: a.name, type: a.type, internetFacing: a.internet_facing === 1,
-      domains: [...domains].sort(), addresses, services: list,
+      id: a.id,
+      tenantId: a.tenant_id,
+      tenantName: a.tenant_name,
+      assetKey: a.asset_key,
+      name: a.name,
+      type: a.type,
+      internetFacing: a.internet_facing === 1,
+      domains: [...domains].sort(),
+      addresses,
+      services: list,
       closedServices: own
         .filter((s) => s.closed_at !== null)
-        .map((s) => ({ id: s.id, address: s.address, protocol: s.protocol, port: s.port, name: s.service_name, state: s.state, closedAt: iso(s.closed_at as number) })),
-      openFindings: Number(figures?.open ?? 0), criticalFindings: Number(figures?.critical ?? 0), lastScannedAt: lastScan > 0 ? iso(lastScan) : null,
+        .map((s) => ({
+          id: s.id,
+          address: s.address,
+          protocol: s.protocol,
+          port: s.port,
+          name: s.service_name,
+          state: s.state,
+          closedAt: iso(s.closed_at as number),
+        })),
+      openFindings: Number(figures?.open ?? 0),
+      criticalFindings: Number(figures?.critical ?? 0),
+      lastScannedAt: lastScan > 0 ? iso(lastScan) : null,
     };
   });
 }
@@ -193,18 +267,28 @@ export function filterSurface(assets: readonly SurfaceAsset[], f: Filters): Surf
 
 function haystack(a: SurfaceAsset): string {
   const parts = [a.name, a.assetKey, ...a.domains, ...a.addresses.map((x) => x.address)];
-  for (const s of a.services) parts.push(String(s.port), s.name ?? "", s.product ?? "", s.version ?? "", s.certificate?.subjectCn ?? "", s.certificate?.issuerCn ?? "");
+  for (const s of a.services)
+    parts.push(
+      String(s.port),
+      s.name ?? "",
+      s.product ?? "",
+      s.version ?? "",
+      s.certificate?.subjectCn ?? "",
+      s.certificate?.issuerCn ?? "",
+    );
   return parts.join("\n").toLowerCase();
 }
 
 const newest = (a: SurfaceAsset) => Math.max(0, ...a.services.map((s) => Date.parse(s.openedAt ?? s.firstSeenAt ?? "") || 0));
-const soonest = (a: SurfaceAsset) => Math.min(Number.POSITIVE_INFINITY, ...a.services.map((s) => s.certificate?.daysToExpiry ?? Number.POSITIVE_INFINITY));
+const soonest = (a: SurfaceAsset) =>
+  Math.min(Number.POSITIVE_INFINITY, ...a.services.map((s) => s.certificate?.daysToExpiry ?? Number.POSITIVE_INFINITY));
 const byName = (a: SurfaceAsset, b: SurfaceAsset) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
 export function sortSurface(assets: readonly SurfaceAsset[], sort: AttackSurfaceQuery["sort"]): SurfaceAsset[] {
   const order: Record<AttackSurfaceQuery["sort"], (a: SurfaceAsset, b: SurfaceAsset) => number> = {
     // New exposures first, then the most recently opened.
-    newest: (a, b) => b.services.filter((s) => s.isNew).length - a.services.filter((s) => s.isNew).length || newest(b) - newest(a),
+    newest: (a, b) =>
+      b.services.filter((s) => s.isNew).length - a.services.filter((s) => s.isNew).length || newest(b) - newest(a),
     expiry: (a, b) => soonest(a) - soonest(b),
     findings: (a, b) => b.criticalFindings - a.criticalFindings || b.openFindings - a.openFindings,
     ports: (a, b) => b.services.length - a.services.length,

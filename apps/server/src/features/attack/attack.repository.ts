@@ -6,7 +6,11 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Replaces the catalogue of the given domains with the rows of a newer bundle. */
 export async function replaceDomains(db: Db, domains: string[], rows: AttackTechniquesTable[]): Promise<void> {
   await db.deleteFrom("attack_techniques").where("domain", "in", domains).execute();
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("attack_techniques").values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("attack_techniques")
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** The catalogue entries for these technique ids (all domains; current entries first). */

@@ -18,8 +18,24 @@ const at = (minutesAgo: number) => new Date(Date.UTC(2026, 10, 21, 12) - minutes
 describe("ATT&CK coverage and Navigator layers", () => {
   it("counts alerts per technique in the window, names the incidents, and round-trips a layer", async () => {
     const ids = [];
-    for (const [n, techniques, ago] of [[1, ["T1110"], 10], [2, ["T1110", "T1059.001"], 20], [3, ["T1059.001"], 60 * 24 * 40]] as const) {
-      ids.push((await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "c", sourceId: `c${n}`, name: `A${n}`, priority: "High", mitreTechniques: techniques, tactics: ["Credential Access"], detectedAt: at(ago) })).json().id);
+    for (const [n, techniques, ago] of [
+      [1, ["T1110"], 10],
+      [2, ["T1110", "T1059.001"], 20],
+      [3, ["T1059.001"], 60 * 24 * 40],
+    ] as const) {
+      ids.push(
+        (
+          await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, {
+            source: "c",
+            sourceId: `c${n}`,
+            name: `A${n}`,
+            priority: "High",
+            mitreTechniques: techniques,
+            tactics: ["Credential Access"],
+            detectedAt: at(ago),
+          })
+        ).json().id,
+      );
     }
     const incident = (await analyst.post("/api/v1/incidents/escalate", { alertIds: [ids[0]] })).json().incident;
     const coverage = (await analyst.get("/api/v1/attack/coverage")).json();
@@ -32,8 +48,21 @@ describe("ATT&CK coverage and Navigator layers", () => {
     const layer = await analyst.get("/api/v1/attack/layer");
     expect(layer.headers["content-disposition"]).toContain("attachment");
     expect(layer.json()).toMatchObject({ versions: { layer: "4.5" }, domain: "enterprise-attack" });
-    const parsed = (await analyst.request({ method: "POST", url: "/api/v1/attack/layers/parse", payload: layer.body, headers: { "content-type": "application/json" } })).json();
-    expect(parsed.techniques.map((t: { techniqueID: string; score: number; comment: string | null }) => [t.techniqueID, t.score, t.comment])).toEqual([
+    const parsed = (
+      await analyst.request({
+        method: "POST",
+        url: "/api/v1/attack/layers/parse",
+        payload: layer.body,
+        headers: { "content-type": "application/json" },
+      })
+    ).json();
+    expect(
+      parsed.techniques.map((t: { techniqueID: string; score: number; comment: string | null }) => [
+        t.techniqueID,
+        t.score,
+        t.comment,
+      ]),
+    ).toEqual([
       ["T1110", 2, incident.reference],
       ["T1059.001", 1, null],
     ]);
@@ -45,7 +74,13 @@ describe("ATT&CK coverage and Navigator layers", () => {
     expect(matrix.tactics[0].title).toBe("Reconnaissance");
     const credential = matrix.tactics.find((t: { title: string }) => t.title === "Credential Access");
     // Without a catalogue, techniques sit under the tactics their alerts name.
-    expect(credential.items.map((i: { techniqueId: string; label: string; highlight: boolean }) => [i.techniqueId, i.label, i.highlight])).toEqual([
+    expect(
+      credential.items.map((i: { techniqueId: string; label: string; highlight: boolean }) => [
+        i.techniqueId,
+        i.label,
+        i.highlight,
+      ]),
+    ).toEqual([
       ["T1110", "D-0", true],
       ["T1059.001", "D-0", false],
     ]);
@@ -59,7 +94,12 @@ describe("ATT&CK coverage and Navigator layers", () => {
   });
 
   it("explains why a file is not a layer", async () => {
-    const bad = await analyst.request({ method: "POST", url: "/api/v1/attack/layers/parse", payload: '{"type":"bundle","objects":[]}', headers: { "content-type": "application/json" } });
+    const bad = await analyst.request({
+      method: "POST",
+      url: "/api/v1/attack/layers/parse",
+      payload: '{"type":"bundle","objects":[]}',
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0]).toEqual({ path: "file", message: 'not an ATT&CK Navigator layer: no "techniques" list' });
   });

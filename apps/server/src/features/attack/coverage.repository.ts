@@ -22,6 +22,7 @@ export async function incidentsByTechnique(db: Kysely<DB>, tenantIds: readonly s
     from (${sql.join(branches, sql` union all `)}) x
     inner join incidents on incidents.id = x.incident_id inner join tenants on tenants.id = incidents.tenant_id
     group by x.attack_key, incidents.id, incidents.number, tenants.slug order by x.attack_key, incidents.id`.execute(db);
-  for (const r of rows.rows) byKey.set(r.key, [...(byKey.get(r.key) ?? []), { id: r.id, reference: incidentReference(r.slug, Number(r.number)) }]);
+  for (const r of rows.rows)
+    byKey.set(r.key, [...(byKey.get(r.key) ?? []), { id: r.id, reference: incidentReference(r.slug, Number(r.number)) }]);
   return byKey;
 }

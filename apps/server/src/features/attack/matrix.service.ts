@@ -37,7 +37,6 @@ export async function attackCoverage(ctx: AppContext, window: Window, planner: P
   };
 }
 
-
 /**
  * The attack-matrix timeline (spec "Attack-matrix tactic group"): the 14 tactics in kill-chain
  * order, each with the techniques seen in the window, newest first, highlighted when an incident
@@ -48,9 +47,19 @@ export async function attackMatrix(ctx: AppContext, window: Window, planner: Pla
   const { tenantIds, from, to } = window;
   const now = ctx.now();
   const plan = await planner(ctx, window);
-  const activity = (await attackActivity(ctx.db, tenantIds, plan, { techniquesOnly: true })).map((a) => ({ ...a, technique: a.key }));
+  const activity = (await attackActivity(ctx.db, tenantIds, plan, { techniquesOnly: true })).map((a) => ({
+    ...a,
+    technique: a.key,
+  }));
   const incidents = await incidentsByTechnique(ctx.db, tenantIds, plan);
-  const catalogue = new Map((await catalogueEntries(ctx.db, activity.map((a) => a.technique))).map((c) => [c.technique_id, c]));
+  const catalogue = new Map(
+    (
+      await catalogueEntries(
+        ctx.db,
+        activity.map((a) => a.technique),
+      )
+    ).map((c) => [c.technique_id, c]),
+  );
   const columns = new Map<string, MatrixItem[]>(tactics.map((t) => [t.name, []]));
   for (const a of activity) {
     const entry = catalogue.get(a.technique);
@@ -73,7 +82,9 @@ export async function attackMatrix(ctx: AppContext, window: Window, planner: Pla
     tactics: tactics.map((t) => ({
       id: t.id,
       title: t.name,
-      items: (columns.get(t.name) ?? []).sort((x, y) => y.date.localeCompare(x.date) || x.techniqueId.localeCompare(y.techniqueId)),
+      items: (columns.get(t.name) ?? []).sort(
+        (x, y) => y.date.localeCompare(x.date) || x.techniqueId.localeCompare(y.techniqueId),
+      ),
     })),
   };
 }

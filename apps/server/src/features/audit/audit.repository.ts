@@ -51,11 +51,7 @@ export async function listAudit(
         eb("tenant_id", "in", tenantIds),
         eb.and([
           eb("tenant_id", "is", null),
-          eb(
-            "actor_user_id",
-            "in",
-            eb.selectFrom("memberships").select("user_id").where("tenant_id", "in", tenantIds),
-          ),
+          eb("actor_user_id", "in", eb.selectFrom("memberships").select("user_id").where("tenant_id", "in", tenantIds)),
         ]),
       ]),
     );

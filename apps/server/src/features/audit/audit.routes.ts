@@ -1,7 +1,4 @@
-import {
-  auditEventSchema,
-  auditPageSchema,
-} from "@watchfloor/shared";
+import { auditEventSchema, auditPageSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";

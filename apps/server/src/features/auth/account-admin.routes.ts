@@ -1,7 +1,4 @@
-import {
-  adminPasswordResetBodySchema,
-  okSchema,
-} from "@watchfloor/shared";
+import { adminPasswordResetBodySchema, okSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -24,7 +21,12 @@ export const accountAdminRoutes =
       "/users/:userId/password",
       {
         config: manageMembers,
-        schema: { tags: ["tenants"], params: z.object({ userId: z.string() }), body: adminPasswordResetBodySchema, response: { 200: ok } },
+        schema: {
+          tags: ["tenants"],
+          params: z.object({ userId: z.string() }),
+          body: adminPasswordResetBodySchema,
+          response: { 200: ok },
+        },
       },
       async (request) => {
         await service.resetPassword(ctx, accountActorOf(request), request.params.userId, request.body.newPassword);

@@ -19,7 +19,8 @@ const refusals: Record<Exclude<AuthorityVerdict, { ok: true }>["reason"], () => 
   self: () => forbidden("Manage your own password and second factors from your profile."),
   not_visible: () => notFound("User"),
   platform_owner: () => forbidden("Only a platform owner can reset a platform owner's account."),
-  other_tenants: () => forbidden("This person also belongs to tenants you do not manage; ask a platform owner or an administrator of all of them."),
+  other_tenants: () =>
+    forbidden("This person also belongs to tenants you do not manage; ask a platform owner or an administrator of all of them."),
   role_above: () => forbidden("You cannot manage a member whose role is above yours."),
 };
 
@@ -94,6 +95,14 @@ async function auditAccountChange(
 ) {
   // One entry per tenant of the account, so each tenant's administrators see it in their log.
   for (const tenantId of tenantIds.length ? tenantIds : [null]) {
-    await recordAudit(trx, { event, at, tenantId, actorUserId: actor.userId, actorEmail: actor.email, ipAddress: actor.ip, details });
+    await recordAudit(trx, {
+      event,
+      at,
+      tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details,
+    });
   }
 }

@@ -19,7 +19,14 @@ describe("resetting another person's account", () => {
   it("never lets a tenant owner reset the platform owner", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const platformOwner = await makeUser(app, [{ tenantId: a.id, role: "owner" }, { tenantId: b.id, role: "owner" }], { platformAdmin: true });
+    const platformOwner = await makeUser(
+      app,
+      [
+        { tenantId: a.id, role: "owner" },
+        { tenantId: b.id, role: "owner" },
+      ],
+      { platformAdmin: true },
+    );
     const { client: ownerOfA } = await signedInClient(app, [{ tenantId: a.id, role: "owner" }]);
     const response = await reset(ownerOfA, platformOwner.id);
     expect(response.statusCode).toBe(403);
@@ -31,11 +38,17 @@ describe("resetting another person's account", () => {
   it("refuses an admin whose target also belongs to a tenant they do not manage", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const shared = await makeUser(app, [{ tenantId: a.id, role: "analyst" }, { tenantId: b.id, role: "owner" }]);
+    const shared = await makeUser(app, [
+      { tenantId: a.id, role: "analyst" },
+      { tenantId: b.id, role: "owner" },
+    ]);
     const { client: adminOfA } = await signedInClient(app, [{ tenantId: a.id, role: "admin" }]);
     expect((await reset(adminOfA, shared.id)).statusCode).toBe(403);
     // Analyst in B is not authority over B either.
-    const { client: mixed } = await signedInClient(app, [{ tenantId: a.id, role: "owner" }, { tenantId: b.id, role: "analyst" }]);
+    const { client: mixed } = await signedInClient(app, [
+      { tenantId: a.id, role: "owner" },
+      { tenantId: b.id, role: "analyst" },
+    ]);
     expect((await reset(mixed, shared.id)).statusCode).toBe(403);
     expect((await new TestClient(app).signIn(shared.email, NEW)).statusCode).toBe(401);
     // The same call for the admin's second-factor reset is refused on the same rule.
@@ -54,8 +67,14 @@ describe("resetting another person's account", () => {
   it("lets an admin of every tenant of the account set a temporary password that must be replaced", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const member = await makeUser(app, [{ tenantId: a.id, role: "analyst" }, { tenantId: b.id, role: "viewer" }]);
-    const { client: admin, user: adminUser } = await signedInClient(app, [{ tenantId: a.id, role: "admin" }, { tenantId: b.id, role: "admin" }]);
+    const member = await makeUser(app, [
+      { tenantId: a.id, role: "analyst" },
+      { tenantId: b.id, role: "viewer" },
+    ]);
+    const { client: admin, user: adminUser } = await signedInClient(app, [
+      { tenantId: a.id, role: "admin" },
+      { tenantId: b.id, role: "admin" },
+    ]);
     const before = new TestClient(app);
     await before.signIn(member.email, PASSWORD);
 
@@ -74,14 +93,23 @@ describe("resetting another person's account", () => {
     expect((await next.refresh()).user).toMatchObject({ pending: "password_change" });
     const same = await next.post("/api/v1/auth/password", { currentPassword: NEW, newPassword: NEW });
     expect(same.json().details[0].path).toBe("newPassword");
-    expect((await next.post("/api/v1/auth/password", { currentPassword: NEW, newPassword: "Chosen-By-Member-2026" })).statusCode).toBe(200);
+    expect(
+      (await next.post("/api/v1/auth/password", { currentPassword: NEW, newPassword: "Chosen-By-Member-2026" })).statusCode,
+    ).toBe(200);
     expect((await next.get("/api/v1/tenants")).statusCode).toBe(200);
     expect((await next.refresh()).user).toMatchObject({ pending: null });
 
     // They were told, and both tenants' audit logs record who did it.
     const notes = (await next.get("/api/v1/notifications")).json().items;
-    expect(notes.some((n: { kind: string; message: string }) => n.kind === "account_security" && n.message.includes(adminUser.email))).toBe(true);
-    const audit = await app.ctx.db.selectFrom("audit_log").select(["tenant_id", "actor_user_id"]).where("event", "=", "auth.password_reset").where("actor_user_id", "=", adminUser.id).execute();
+    expect(
+      notes.some((n: { kind: string; message: string }) => n.kind === "account_security" && n.message.includes(adminUser.email)),
+    ).toBe(true);
+    const audit = await app.ctx.db
+      .selectFrom("audit_log")
+      .select(["tenant_id", "actor_user_id"])
+      .where("event", "=", "auth.password_reset")
+      .where("actor_user_id", "=", adminUser.id)
+      .execute();
     expect(audit.map((r) => r.tenant_id).sort()).toEqual([a.id, b.id].sort());
   });
 

@@ -25,7 +25,10 @@ describe("sign-up", () => {
     expect(user.platformAdmin).toBe(true);
     expect(user.jobTitle).toBe("CISO");
     expect(user.memberships.map((m: { tenantId: string; role: string }) => [m.tenantId, m.role]).sort()).toEqual(
-      [[a.id, "owner"], [b.id, "owner"]].sort(),
+      [
+        [a.id, "owner"],
+        [b.id, "owner"],
+      ].sort(),
     );
     const cookie = response.cookies.find((c) => c.name === "wf_session");
     expect(cookie?.httpOnly).toBe(true);
@@ -33,7 +36,11 @@ describe("sign-up", () => {
   });
 
   it("refuses a second sign-up without an invitation while sign-up is closed", async () => {
-    const response = await new TestClient(app).signUp({ email: "x@example.test", password: "Quiet-Meadow-Lantern", displayName: "X" });
+    const response = await new TestClient(app).signUp({
+      email: "x@example.test",
+      password: "Quiet-Meadow-Lantern",
+      displayName: "X",
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe("SIGNUP_CLOSED");
   });
@@ -44,15 +51,28 @@ describe("sign-up", () => {
     const short = await client.post("/api/v1/auth/sign-up", { email: "y@example.test", password: "short", displayName: "Y" });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "password" }] });
-    const common = await client.post("/api/v1/auth/sign-up", { email: "y@example.test", password: "password1234", displayName: "Y" });
+    const common = await client.post("/api/v1/auth/sign-up", {
+      email: "y@example.test",
+      password: "password1234",
+      displayName: "Y",
+    });
     expect(common.json().details[0].message).toMatch(/common/);
-    const email = await client.post("/api/v1/auth/sign-up", { email: "marguerite@example.test", password: "marguerite-2026-xyz", displayName: "Y" });
+    const email = await client.post("/api/v1/auth/sign-up", {
+      email: "marguerite@example.test",
+      password: "marguerite-2026-xyz",
+      displayName: "Y",
+    });
     expect(email.json().details[0].message).toMatch(/e-mail/);
   });
 
   it("rejects a write without the CSRF token", async () => {
     const client = new TestClient(app);
-    const response = await client.request({ method: "POST", url: "/api/v1/auth/sign-in", payload: { email: owner.email, password: owner.password }, headers: { "x-csrf-token": "forged" } });
+    const response = await client.request({
+      method: "POST",
+      url: "/api/v1/auth/sign-in",
+      payload: { email: owner.email, password: owner.password },
+      headers: { "x-csrf-token": "forged" },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe("CSRF_FAILED");
   });
@@ -161,9 +181,19 @@ describe("sign-in and sessions", () => {
   it("validates preferences", async () => {
     const client = new TestClient(app);
     await client.signIn(owner.email, owner.password);
-    const bad = await client.put("/api/v1/auth/preferences", { theme: "dark", timeZone: "Mars/Olympus", dateFormat: "YYYY-MM-DD", defaultTenantId: null });
+    const bad = await client.put("/api/v1/auth/preferences", {
+      theme: "dark",
+      timeZone: "Mars/Olympus",
+      dateFormat: "YYYY-MM-DD",
+      defaultTenantId: null,
+    });
     expect(bad.json().details[0].path).toBe("timeZone");
-    const good = await client.put("/api/v1/auth/preferences", { theme: "dark", timeZone: "Europe/Berlin", dateFormat: "DD/MM/YYYY", defaultTenantId: null });
+    const good = await client.put("/api/v1/auth/preferences", {
+      theme: "dark",
+      timeZone: "Europe/Berlin",
+      dateFormat: "DD/MM/YYYY",
+      defaultTenantId: null,
+    });
     expect(good.statusCode).toBe(200);
     expect((await client.refresh()).user).toMatchObject({ preferences: { theme: "dark", timeZone: "Europe/Berlin" } });
   });

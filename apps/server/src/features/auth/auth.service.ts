@@ -123,7 +123,14 @@ export async function signIn(ctx: AppContext, body: SignInBody, meta: ClientMeta
   if (!user || !ok) {
     if (user) await countFailure(ctx, { userId: user.id, email: user.email }, meta, "wrong_password");
     else {
-      await recordAudit(ctx.db, { event: "auth.sign_in_failed", at: now, actorUserId: null, actorEmail: body.email, ipAddress: meta.ip, details: { reason: "unknown_account" } });
+      await recordAudit(ctx.db, {
+        event: "auth.sign_in_failed",
+        at: now,
+        actorUserId: null,
+        actorEmail: body.email,
+        ipAddress: meta.ip,
+        details: { reason: "unknown_account" },
+      });
     }
     throw new AppError(401, errorCodes.invalidCredentials, "Wrong e-mail or password.");
   }
@@ -137,11 +144,20 @@ export async function pendingForNewSession(ctx: AppContext, userId: string): Pro
   const user = await users.findUserById(ctx.db, userId);
   const hasSecondFactor = (await confirmedFactors(ctx.db, userId)).length > 0;
   const required = (await users.tenantsRequiringSecondFactor(ctx.db, userId)).length > 0;
-  return pendingStep({ hasSecondFactor, secondFactorAt: null, passwordMustChange: user?.password_must_change === 1, secondFactorRequired: required });
+  return pendingStep({
+    hasSecondFactor,
+    secondFactorAt: null,
+    passwordMustChange: user?.password_must_change === 1,
+    secondFactorRequired: required,
+  });
 }
 
 /** The signed-in user; `pending` is what their session must do first (http/session-gate.ts). */
-export async function currentUser(ctx: AppContext, userId: string, pending: SessionPending | null = null): Promise<CurrentUser | null> {
+export async function currentUser(
+  ctx: AppContext,
+  userId: string,
+  pending: SessionPending | null = null,
+): Promise<CurrentUser | null> {
   const user = await users.findUserById(ctx.db, userId);
   if (!user) return null;
   const kinds = new Set((await confirmedFactors(ctx.db, userId)).map((f) => f.kind));
@@ -159,7 +175,11 @@ export async function currentUser(ctx: AppContext, userId: string, pending: Sess
 }
 
 /** The signed-in user's view; a session whose user vanished is treated as signed out. */
-export async function requireCurrentUser(ctx: AppContext, userId: string, pending: SessionPending | null = null): Promise<CurrentUser> {
+export async function requireCurrentUser(
+  ctx: AppContext,
+  userId: string,
+  pending: SessionPending | null = null,
+): Promise<CurrentUser> {
   const user = await currentUser(ctx, userId, pending);
   if (!user) throw new AppError(401, errorCodes.unauthenticated, "Sign in to continue.");
   return user;
@@ -184,13 +204,20 @@ export async function changePassword(
   }
   const problems = passwordProblems(body.newPassword, user.email);
   if (problems.length) throw invalid("newPassword", passwordProblemMessages[problems[0] ?? "common"]);
-  if (await verifyPassword(user.password_hash, body.newPassword)) throw invalid("newPassword", "Choose a password different from the current one.");
+  if (await verifyPassword(user.password_hash, body.newPassword))
+    throw invalid("newPassword", "Choose a password different from the current one.");
   const now = ctx.now();
   const hashed = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await users.setPassword(trx, userId, hashed, now);
     // Other sessions may belong to whoever knew the old password.
     await deleteUserSessions(trx, userId, currentSessionId);
-    await recordAudit(trx, { event: "auth.password_changed", at: now, actorUserId: userId, actorEmail: user.email, ipAddress: meta.ip });
+    await recordAudit(trx, {
+      event: "auth.password_changed",
+      at: now,
+      actorUserId: userId,
+      actorEmail: user.email,
+      ipAddress: meta.ip,
+    });
   });
 }

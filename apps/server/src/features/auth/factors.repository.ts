@@ -31,7 +31,11 @@ export const findPasskey = (db: Db, userId: string, credentialId: string) =>
     .executeTakeFirst();
 
 export async function confirmFactor(db: Db, id: string, at: number, lastTotpStep: number | null): Promise<void> {
-  await db.updateTable("user_factors").set({ confirmed_at: at, last_used_at: at, last_totp_step: lastTotpStep }).where("id", "=", id).execute();
+  await db
+    .updateTable("user_factors")
+    .set({ confirmed_at: at, last_used_at: at, last_totp_step: lastTotpStep })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**
@@ -67,13 +71,21 @@ export async function deleteAllFactors(db: Db, userId: string): Promise<number> 
 
 /** Drops enrolments started but never confirmed (a new start replaces them). */
 export async function deleteUnconfirmed(db: Db, userId: string, kind: UserFactorsTable["kind"]): Promise<void> {
-  await db.deleteFrom("user_factors").where("user_id", "=", userId).where("kind", "=", kind).where("confirmed_at", "is", null).execute();
+  await db
+    .deleteFrom("user_factors")
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("confirmed_at", "is", null)
+    .execute();
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, hashes: readonly string[], at: number): Promise<void> {
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   if (hashes.length) {
-    await db.insertInto("recovery_codes").values(hashes.map((code_hash) => ({ user_id: userId, code_hash, created_at: at, used_at: null }))).execute();
+    await db
+      .insertInto("recovery_codes")
+      .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, created_at: at, used_at: null })))
+      .execute();
   }
 }
 
@@ -98,4 +110,3 @@ export async function countRecoveryCodesLeft(db: Db, userId: string): Promise<nu
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-

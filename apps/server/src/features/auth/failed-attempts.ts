@@ -19,11 +19,22 @@ import * as failures from "./sign-in-failures.repository";
 const sourceOf = (meta: ClientMeta) => meta.ip ?? "unknown";
 
 /** Throws 423 while the account is locked for this address. */
-export async function refuseIfLocked(ctx: AppContext, account: { userId: string; email: string }, meta: ClientMeta): Promise<void> {
+export async function refuseIfLocked(
+  ctx: AppContext,
+  account: { userId: string; email: string },
+  meta: ClientMeta,
+): Promise<void> {
   const now = ctx.now();
   const state = await failures.findFailures(ctx.db, account.userId, sourceOf(meta));
   if (!isLocked(state, now)) return;
-  await recordAudit(ctx.db, { event: "auth.sign_in_failed", at: now, actorUserId: account.userId, actorEmail: account.email, ipAddress: meta.ip, details: { reason: "locked" } });
+  await recordAudit(ctx.db, {
+    event: "auth.sign_in_failed",
+    at: now,
+    actorUserId: account.userId,
+    actorEmail: account.email,
+    ipAddress: meta.ip,
+    details: { reason: "locked" },
+  });
   throw lockedError(state.lockedUntil ?? now, now);
 }
 
@@ -39,14 +50,28 @@ export async function countFailure(
 ): Promise<void> {
   const now = ctx.now();
   const source = sourceOf(meta);
-  await recordAudit(ctx.db, { event: "auth.sign_in_failed", at: now, actorUserId: account.userId, actorEmail: account.email, ipAddress: meta.ip, details: { reason } });
+  await recordAudit(ctx.db, {
+    event: "auth.sign_in_failed",
+    at: now,
+    actorUserId: account.userId,
+    actorEmail: account.email,
+    ipAddress: meta.ip,
+    details: { reason },
+  });
   const next = afterFailure(await failures.findFailures(ctx.db, account.userId, source), now);
   await failures.saveFailures(ctx.db, account.userId, source, next);
   if (!next.lockedNow) return;
   const until = next.lockedUntil ?? now;
   await ctx.db.transaction().execute(async (trx) => {
     if (account.sessionId) await deleteSession(trx, account.sessionId);
-    await recordAudit(trx, { event: "auth.lockout", at: now, actorUserId: account.userId, actorEmail: account.email, ipAddress: meta.ip, details: { until: iso(until), source } });
+    await recordAudit(trx, {
+      event: "auth.lockout",
+      at: now,
+      actorUserId: account.userId,
+      actorEmail: account.email,
+      ipAddress: meta.ip,
+      details: { until: iso(until), source },
+    });
     await insertNotification(trx, {
       userId: account.userId,
       kind: "account_security",

@@ -7,8 +7,7 @@ export interface LockoutState {
   lockedUntil: number | null;
 }
 
-export const isLocked = (state: LockoutState, now: number): boolean =>
-  state.lockedUntil != null && state.lockedUntil > now;
+export const isLocked = (state: LockoutState, now: number): boolean => state.lockedUntil != null && state.lockedUntil > now;
 
 /** The state after one more failed sign-in; failures older than the window start a new count. */
 export function afterFailure(state: LockoutState, now: number): LockoutState & { lockedNow: boolean } {

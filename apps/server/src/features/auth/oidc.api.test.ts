@@ -29,7 +29,15 @@ beforeAll(async () => {
   await new Promise<void>((r) => placeholder.close(() => r()));
   issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: "watchfloor", client_secret: "wf-client-secret", redirect_uris: [CALLBACK], grant_types: ["authorization_code"], response_types: ["code"] }],
+    clients: [
+      {
+        client_id: "watchfloor",
+        client_secret: "wf-client-secret",
+        redirect_uris: [CALLBACK],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
     findAccount: async (_ctx, sub) => {
       const claims = accounts[sub];
       if (!claims) return undefined;

@@ -5,7 +5,14 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** The account an identity provider's subject is linked to. */
 export async function linkedUserId(db: Db, issuer: string, subject: string): Promise<string | undefined> {
-  return (await db.selectFrom("oidc_identities").select("user_id").where("issuer", "=", issuer).where("subject", "=", subject).executeTakeFirst())?.user_id;
+  return (
+    await db
+      .selectFrom("oidc_identities")
+      .select("user_id")
+      .where("issuer", "=", issuer)
+      .where("subject", "=", subject)
+      .executeTakeFirst()
+  )?.user_id;
 }
 
 export async function linkIdentity(db: Db, issuer: string, subject: string, userId: string, at: number): Promise<void> {

@@ -65,7 +65,16 @@ export async function provisionSsoUser(ctx: AppContext, claims: OidcClaims, ip: 
         const invitation = await newestUsableInvitationFor(trx, email, now);
         if (!first && !invitation && !(await signupOpen(trx))) return { refused: "no_account" };
         userId = newId();
-        await createAccount(trx, { id: userId, email, displayName: claims.name?.slice(0, 80) || email, passwordHash: null, first, invitation, ip, at: now });
+        await createAccount(trx, {
+          id: userId,
+          email,
+          displayName: claims.name?.slice(0, 80) || email,
+          passwordHash: null,
+          first,
+          invitation,
+          ip,
+          at: now,
+        });
       }
       await linkIdentity(trx, issuer, claims.sub, userId, now);
     }

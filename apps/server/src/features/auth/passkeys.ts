@@ -20,7 +20,11 @@ export interface StoredPasskey {
   transports: string[];
 }
 
-export const registrationOptions = (where: WebOrigin, account: { userId: string; email: string; displayName: string }, existing: StoredPasskey[]) =>
+export const registrationOptions = (
+  where: WebOrigin,
+  account: { userId: string; email: string; displayName: string },
+  existing: StoredPasskey[],
+) =>
   generateRegistrationOptions({
     rpName: "Watchfloor",
     rpID: where.rpID,
@@ -70,7 +74,12 @@ export function answeredCredentialId(response: unknown): string | null {
 }
 
 /** The authenticator's new signature count, or null when the assertion does not verify. */
-export async function verifyAssertion(where: WebOrigin, challenge: string, response: unknown, passkey: StoredPasskey): Promise<number | null> {
+export async function verifyAssertion(
+  where: WebOrigin,
+  challenge: string,
+  response: unknown,
+  passkey: StoredPasskey,
+): Promise<number | null> {
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -15,7 +15,10 @@ afterAll(() => app.close());
 async function enrolTotp(client: TestClient) {
   const started = (await client.post("/api/v1/auth/security/totp", {})).json();
   expect(started.uri).toMatch(/^otpauth:\/\/totp\/Watchfloor:/);
-  const confirmed = await client.post("/api/v1/auth/security/totp/confirm", { factorId: started.factorId, code: totpCode(started.secret, app.clock.now) });
+  const confirmed = await client.post("/api/v1/auth/security/totp/confirm", {
+    factorId: started.factorId,
+    code: totpCode(started.secret, app.clock.now),
+  });
   expect(confirmed.statusCode).toBe(200);
   return { secret: started.secret as string, codes: confirmed.json().recoveryCodes as string[] };
 }
@@ -58,14 +61,18 @@ describe("second factor: TOTP and recovery codes", () => {
 
     // A recovery code works once.
     const [recovery = ""] = codes;
-    expect((await replay.post("/api/v1/auth/second-factor/verify", { method: "recovery", code: recovery.toUpperCase() })).statusCode).toBe(200);
+    expect(
+      (await replay.post("/api/v1/auth/second-factor/verify", { method: "recovery", code: recovery.toUpperCase() })).statusCode,
+    ).toBe(200);
     const again = new TestClient(app);
     await again.signIn(user.email, PASSWORD);
     expect((await again.post("/api/v1/auth/second-factor/verify", { method: "recovery", code: recovery })).statusCode).toBe(400);
     expect((await client.get("/api/v1/auth/security")).json().recoveryCodesLeft).toBe(9);
 
     const audit = await app.ctx.db.selectFrom("audit_log").select("event").where("actor_user_id", "=", user.id).execute();
-    expect(audit.map((a) => a.event)).toEqual(expect.arrayContaining(["auth.second_factor_enrolled", "auth.second_factor_verified"]));
+    expect(audit.map((a) => a.event)).toEqual(
+      expect.arrayContaining(["auth.second_factor_enrolled", "auth.second_factor_verified"]),
+    );
   });
 
   it("locks guessing of codes like guessing of passwords, and ends the half-signed-in session", async () => {
@@ -75,7 +82,8 @@ describe("second factor: TOTP and recovery codes", () => {
     const guesser = new TestClient(app, "guesser", "203.0.113.9");
     await guesser.signIn(user.email, PASSWORD);
     let last = await guesser.post("/api/v1/auth/second-factor/verify", { method: "totp", code: "111111" });
-    for (let i = 1; i < lockoutPolicy.maxFailures; i++) last = await guesser.post("/api/v1/auth/second-factor/verify", { method: "totp", code: "111111" });
+    for (let i = 1; i < lockoutPolicy.maxFailures; i++)
+      last = await guesser.post("/api/v1/auth/second-factor/verify", { method: "totp", code: "111111" });
     expect(last.statusCode).toBe(423);
     expect((await guesser.get("/api/v1/auth/security")).statusCode).toBe(401);
     expect((await guesser.signIn(user.email, PASSWORD)).statusCode).toBe(423);
@@ -90,7 +98,9 @@ describe("second factor: TOTP and recovery codes", () => {
     const [factor] = (await client.get("/api/v1/auth/security")).json().factors;
     const refused = await client.post(`/api/v1/auth/security/factors/${factor.id}/remove`, { currentPassword: "not-it" });
     expect(refused.json().details[0].path).toBe("currentPassword");
-    expect((await client.post(`/api/v1/auth/security/factors/${factor.id}/remove`, { currentPassword: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await client.post(`/api/v1/auth/security/factors/${factor.id}/remove`, { currentPassword: PASSWORD })).statusCode,
+    ).toBe(200);
     expect((await client.get("/api/v1/auth/security")).json()).toMatchObject({ factors: [], recoveryCodesLeft: 0 });
   });
 });
@@ -133,7 +143,12 @@ describe("second factor: tenant policy and administrators", () => {
     const next = new TestClient(app);
     expect((await next.signIn(user.email, PASSWORD)).json().pending).toBeNull();
     const notes = (await next.get("/api/v1/notifications")).json().items;
-    expect(notes.some((n: { kind: string; message: string }) => n.kind === "account_security" && n.message.includes("removed your second factors"))).toBe(true);
+    expect(
+      notes.some(
+        (n: { kind: string; message: string }) =>
+          n.kind === "account_security" && n.message.includes("removed your second factors"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -149,10 +164,16 @@ describe("second factor: passkeys", () => {
     expect(registered.json().recoveryCodes).toHaveLength(10);
 
     const next = new TestClient(app);
-    expect((await next.signIn(user.email, PASSWORD)).json()).toMatchObject({ pending: "second_factor", secondFactors: ["passkey"] });
+    expect((await next.signIn(user.email, PASSWORD)).json()).toMatchObject({
+      pending: "second_factor",
+      secondFactors: ["passkey"],
+    });
     const challenge = (await next.post("/api/v1/auth/second-factor/passkey-options")).json();
     const stranger = new SoftAuthenticator("http://localhost");
-    expect((await next.post("/api/v1/auth/second-factor/verify", { method: "passkey", response: stranger.assert(challenge) })).statusCode).toBe(400);
+    expect(
+      (await next.post("/api/v1/auth/second-factor/verify", { method: "passkey", response: stranger.assert(challenge) }))
+        .statusCode,
+    ).toBe(400);
     // Each challenge verifies once: ask again.
     const fresh = (await next.post("/api/v1/auth/second-factor/passkey-options")).json();
     const answer = key.assert(fresh);
@@ -162,8 +183,13 @@ describe("second factor: passkeys", () => {
     const replay = new TestClient(app);
     await replay.signIn(user.email, PASSWORD);
     await replay.post("/api/v1/auth/second-factor/passkey-options");
-    expect((await replay.post("/api/v1/auth/second-factor/verify", { method: "passkey", response: answer })).statusCode).toBe(400);
-    const junk = await replay.post("/api/v1/auth/second-factor/verify", { method: "passkey", response: { id: "x", response: "nonsense" } });
+    expect((await replay.post("/api/v1/auth/second-factor/verify", { method: "passkey", response: answer })).statusCode).toBe(
+      400,
+    );
+    const junk = await replay.post("/api/v1/auth/second-factor/verify", {
+      method: "passkey",
+      response: { id: "x", response: "nonsense" },
+    });
     expect(junk.statusCode).toBe(400);
   });
 });

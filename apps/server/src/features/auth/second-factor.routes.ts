@@ -59,41 +59,72 @@ export const secondFactorRoutes =
       service.overview(ctx, sessionAuth(request).userId),
     );
 
-    app.post("/auth/security/totp", { config: enrol, schema: { tags, body: totpStartBodySchema, response: { 200: totpEnrolmentSchema } } }, async (request) =>
-      service.startTotp(ctx, who(request), request.body.label),
+    app.post(
+      "/auth/security/totp",
+      { config: enrol, schema: { tags, body: totpStartBodySchema, response: { 200: totpEnrolmentSchema } } },
+      async (request) => service.startTotp(ctx, who(request), request.body.label),
     );
 
-    app.post("/auth/security/totp/confirm", { config: enrol, schema: { tags, body: totpConfirmBodySchema, response: { 200: enrolledSchema } } }, async (request) =>
-      service.confirmTotp(ctx, who(request), request.body.factorId, request.body.code, meta(request)),
+    app.post(
+      "/auth/security/totp/confirm",
+      { config: enrol, schema: { tags, body: totpConfirmBodySchema, response: { 200: enrolledSchema } } },
+      async (request) => service.confirmTotp(ctx, who(request), request.body.factorId, request.body.code, meta(request)),
     );
 
-    app.post("/auth/security/passkeys/options", { config: enrol, schema: { tags, response: { 200: passkeyRegistrationOptionsSchema } } }, async (request) =>
-      asOptions<RegistrationOptions>(await service.passkeyRegistrationOptions(ctx, who(request), webOrigin(ctx, request))),
+    app.post(
+      "/auth/security/passkeys/options",
+      { config: enrol, schema: { tags, response: { 200: passkeyRegistrationOptionsSchema } } },
+      async (request) =>
+        asOptions<RegistrationOptions>(await service.passkeyRegistrationOptions(ctx, who(request), webOrigin(ctx, request))),
     );
 
-    app.post("/auth/security/passkeys", { config: enrol, schema: { tags, body: passkeyRegisterBodySchema, response: { 200: enrolledSchema } } }, async (request) =>
-      service.registerPasskey(ctx, who(request), webOrigin(ctx, request), request.body.response, request.body.label ?? "Passkey", meta(request)),
+    app.post(
+      "/auth/security/passkeys",
+      { config: enrol, schema: { tags, body: passkeyRegisterBodySchema, response: { 200: enrolledSchema } } },
+      async (request) =>
+        service.registerPasskey(
+          ctx,
+          who(request),
+          webOrigin(ctx, request),
+          request.body.response,
+          request.body.label ?? "Passkey",
+          meta(request),
+        ),
     );
 
     app.post(
       "/auth/security/factors/:factorId/remove",
-      { config: self, schema: { tags, params: z.object({ factorId: z.string().max(64) }), body: reauthBodySchema, response: { 200: ok } } },
+      {
+        config: self,
+        schema: { tags, params: z.object({ factorId: z.string().max(64) }), body: reauthBodySchema, response: { 200: ok } },
+      },
       async (request) => {
         await service.removeFactor(ctx, who(request), request.params.factorId, request.body.currentPassword, meta(request));
         return { ok: true as const };
       },
     );
 
-    app.post("/auth/security/recovery-codes", { config: self, schema: { tags, body: reauthBodySchema, response: { 200: recoveryCodesSchema } } }, async (request) => ({
-      codes: await service.regenerateRecoveryCodes(ctx, who(request), request.body.currentPassword, meta(request)),
-    }));
-
-    app.post("/auth/second-factor/passkey-options", { config: signInStep, schema: { tags, response: { 200: passkeyAuthenticationOptionsSchema } } }, async (request) =>
-      asOptions<AuthenticationOptions>(await service.passkeyAuthenticationOptions(ctx, who(request), webOrigin(ctx, request))),
+    app.post(
+      "/auth/security/recovery-codes",
+      { config: self, schema: { tags, body: reauthBodySchema, response: { 200: recoveryCodesSchema } } },
+      async (request) => ({
+        codes: await service.regenerateRecoveryCodes(ctx, who(request), request.body.currentPassword, meta(request)),
+      }),
     );
 
-    app.post("/auth/second-factor/verify", { config: signInStep, schema: { tags, body: secondFactorVerifyBodySchema, response: { 200: ok } } }, async (request) => {
-      await service.verifySecondFactor(ctx, who(request), request.body, webOrigin(ctx, request), meta(request));
-      return { ok: true as const };
-    });
+    app.post(
+      "/auth/second-factor/passkey-options",
+      { config: signInStep, schema: { tags, response: { 200: passkeyAuthenticationOptionsSchema } } },
+      async (request) =>
+        asOptions<AuthenticationOptions>(await service.passkeyAuthenticationOptions(ctx, who(request), webOrigin(ctx, request))),
+    );
+
+    app.post(
+      "/auth/second-factor/verify",
+      { config: signInStep, schema: { tags, body: secondFactorVerifyBodySchema, response: { 200: ok } } },
+      async (request) => {
+        await service.verifySecondFactor(ctx, who(request), request.body, webOrigin(ctx, request), meta(request));
+        return { ok: true as const };
+      },
+    );
   };

@@ -34,7 +34,13 @@ const stored = (row: FactorRow): passkeys.StoredPasskey => ({
 export async function overview(ctx: AppContext, userId: string): Promise<AccountSecurity> {
   const rows = await factors.confirmedFactors(ctx.db, userId);
   return {
-    factors: rows.map((r) => ({ id: r.id, kind: r.kind, label: r.label, createdAt: iso(r.created_at), lastUsedAt: isoOrNull(r.last_used_at) })),
+    factors: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      label: r.label,
+      createdAt: iso(r.created_at),
+      lastUsedAt: isoOrNull(r.last_used_at),
+    })),
     recoveryCodesLeft: rows.length ? await factors.countRecoveryCodesLeft(ctx.db, userId) : 0,
     requiredBy: await tenantsRequiringSecondFactor(ctx.db, userId),
   };
@@ -46,7 +52,19 @@ export async function startTotp(ctx: AppContext, who: SessionRef, label = "Authe
   const factorId = newId();
   await ctx.db.transaction().execute(async (trx) => {
     await factors.deleteUnconfirmed(trx, who.userId, "totp");
-    await factors.insertFactor(trx, { id: factorId, user_id: who.userId, kind: "totp", label, totp_secret: secret, created_at: ctx.now(), confirmed_at: null, last_used_at: null, last_totp_step: null, credential_id: null, public_key: null });
+    await factors.insertFactor(trx, {
+      id: factorId,
+      user_id: who.userId,
+      kind: "totp",
+      label,
+      totp_secret: secret,
+      created_at: ctx.now(),
+      confirmed_at: null,
+      last_used_at: null,
+      last_totp_step: null,
+      credential_id: null,
+      public_key: null,
+    });
   });
   return { factorId, secret, uri: totpUri(secret, who.email) };
 }
@@ -62,12 +80,23 @@ export async function confirmTotp(ctx: AppContext, who: SessionRef, factorId: st
 export async function passkeyRegistrationOptions(ctx: AppContext, who: SessionRef, where: passkeys.WebOrigin) {
   const user = await findUserById(ctx.db, who.userId);
   const existing = (await factors.confirmedFactors(ctx.db, who.userId)).filter((f) => f.kind === "passkey").map(stored);
-  const options = await passkeys.registrationOptions(where, { userId: who.userId, email: who.email, displayName: user?.display_name ?? who.email }, existing);
+  const options = await passkeys.registrationOptions(
+    where,
+    { userId: who.userId, email: who.email, displayName: user?.display_name ?? who.email },
+    existing,
+  );
   await setWebauthnChallenge(ctx.db, who.sessionId, options.challenge);
   return options;
 }
 
-export async function registerPasskey(ctx: AppContext, who: SessionRef, where: passkeys.WebOrigin, response: unknown, label: string, meta: ClientMeta) {
+export async function registerPasskey(
+  ctx: AppContext,
+  who: SessionRef,
+  where: passkeys.WebOrigin,
+  response: unknown,
+  label: string,
+  meta: ClientMeta,
+) {
   const challenge = await takeWebauthnChallenge(ctx.db, who.sessionId);
   if (!challenge) throw invalid("response", "Start the passkey set-up again: no challenge is waiting for this session.");
   const passkey = await passkeys.verifyRegistration(where, challenge, response);
@@ -120,7 +149,14 @@ async function enrolled(
       link: "/profile",
       at: now,
     });
-    await recordAudit(trx, { event: "auth.second_factor_enrolled", at: now, actorUserId: who.userId, actorEmail: who.email, ipAddress: meta.ip, details: { kind, label } });
+    await recordAudit(trx, {
+      event: "auth.second_factor_enrolled",
+      at: now,
+      actorUserId: who.userId,
+      actorEmail: who.email,
+      ipAddress: meta.ip,
+      details: { kind, label },
+    });
   });
   return { recoveryCodes: codes };
 }
@@ -137,17 +173,33 @@ export async function passkeyAuthenticationOptions(ctx: AppContext, who: Session
  * Proves the second factor for a session that signed in with a password. Wrong answers count
  * towards the same per-address lock as wrong passwords, so codes cannot be guessed.
  */
-export async function verifySecondFactor(ctx: AppContext, who: SessionRef, body: SecondFactorVerifyBody, where: passkeys.WebOrigin, meta: ClientMeta) {
+export async function verifySecondFactor(
+  ctx: AppContext,
+  who: SessionRef,
+  body: SecondFactorVerifyBody,
+  where: passkeys.WebOrigin,
+  meta: ClientMeta,
+) {
   const now = ctx.now();
   const method = await proves(ctx, who, body, where);
   if (!method) {
     await countFailure(ctx, { userId: who.userId, email: who.email, sessionId: who.sessionId }, meta, "wrong_second_factor");
-    throw invalid(body.method === "passkey" ? "response" : "code", body.method === "recovery" ? "This recovery code is wrong or already used." : "The second factor did not match.");
+    throw invalid(
+      body.method === "passkey" ? "response" : "code",
+      body.method === "recovery" ? "This recovery code is wrong or already used." : "The second factor did not match.",
+    );
   }
   await ctx.db.transaction().execute(async (trx) => {
     await markSecondFactor(trx, who.sessionId, now);
     await forgiveFailures(trx, who.userId, meta);
-    await recordAudit(trx, { event: "auth.second_factor_verified", at: now, actorUserId: who.userId, actorEmail: who.email, ipAddress: meta.ip, details: { method } });
+    await recordAudit(trx, {
+      event: "auth.second_factor_verified",
+      at: now,
+      actorUserId: who.userId,
+      actorEmail: who.email,
+      ipAddress: meta.ip,
+      details: { method },
+    });
     if (method === "recovery") {
       const left = await factors.countRecoveryCodesLeft(trx, who.userId);
       await insertNotification(trx, {
@@ -161,9 +213,15 @@ export async function verifySecondFactor(ctx: AppContext, who: SessionRef, body:
   });
 }
 
-async function proves(ctx: AppContext, who: SessionRef, body: SecondFactorVerifyBody, where: passkeys.WebOrigin): Promise<string | null> {
+async function proves(
+  ctx: AppContext,
+  who: SessionRef,
+  body: SecondFactorVerifyBody,
+  where: passkeys.WebOrigin,
+): Promise<string | null> {
   const now = ctx.now();
-  if (body.method === "recovery") return (await factors.useRecoveryCode(ctx.db, who.userId, recoveryCodeHash(body.code), now)) ? "recovery" : null;
+  if (body.method === "recovery")
+    return (await factors.useRecoveryCode(ctx.db, who.userId, recoveryCodeHash(body.code), now)) ? "recovery" : null;
   const rows = await factors.confirmedFactors(ctx.db, who.userId);
   if (body.method === "totp") {
     for (const row of rows) {
@@ -186,10 +244,17 @@ async function proves(ctx: AppContext, who: SessionRef, body: SecondFactorVerify
 
 async function requirePassword(ctx: AppContext, userId: string, password: string) {
   const user = await findUserById(ctx.db, userId);
-  if (!user || !(await verifyPassword(user.password_hash, password))) throw invalid("currentPassword", "The current password is wrong.");
+  if (!user || !(await verifyPassword(user.password_hash, password)))
+    throw invalid("currentPassword", "The current password is wrong.");
 }
 
-export async function removeFactor(ctx: AppContext, who: SessionRef, factorId: string, currentPassword: string, meta: ClientMeta) {
+export async function removeFactor(
+  ctx: AppContext,
+  who: SessionRef,
+  factorId: string,
+  currentPassword: string,
+  meta: ClientMeta,
+) {
   if (!(await factors.findFactor(ctx.db, who.userId, factorId))) throw notFound("Second factor");
   await requirePassword(ctx, who.userId, currentPassword);
   const now = ctx.now();
@@ -199,22 +264,48 @@ export async function removeFactor(ctx: AppContext, who: SessionRef, factorId: s
     if (!factor) throw notFound("Second factor");
     const last = rows.length === 1;
     const requiredBy = last ? await tenantsRequiringSecondFactor(trx, who.userId) : [];
-    if (requiredBy.length) throw conflict(`${requiredBy.join(", ")} requires a second factor: add another before removing this one.`);
+    if (requiredBy.length)
+      throw conflict(`${requiredBy.join(", ")} requires a second factor: add another before removing this one.`);
     await factors.deleteFactor(trx, who.userId, factorId);
     if (last) await factors.replaceRecoveryCodes(trx, who.userId, [], now);
-    await insertNotification(trx, { userId: who.userId, kind: "account_security", message: `A second factor was removed from your account (${factor.label}).`, link: "/profile", at: now });
-    await recordAudit(trx, { event: "auth.second_factor_removed", at: now, actorUserId: who.userId, actorEmail: who.email, ipAddress: meta.ip, details: { kind: factor.kind, label: factor.label } });
+    await insertNotification(trx, {
+      userId: who.userId,
+      kind: "account_security",
+      message: `A second factor was removed from your account (${factor.label}).`,
+      link: "/profile",
+      at: now,
+    });
+    await recordAudit(trx, {
+      event: "auth.second_factor_removed",
+      at: now,
+      actorUserId: who.userId,
+      actorEmail: who.email,
+      ipAddress: meta.ip,
+      details: { kind: factor.kind, label: factor.label },
+    });
   });
 }
 
-export async function regenerateRecoveryCodes(ctx: AppContext, who: SessionRef, currentPassword: string, meta: ClientMeta): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  who: SessionRef,
+  currentPassword: string,
+  meta: ClientMeta,
+): Promise<string[]> {
   await requirePassword(ctx, who.userId, currentPassword);
   const codes = newRecoveryCodes();
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if ((await factors.confirmedFactors(trx, who.userId)).length === 0) throw conflict("Add a second factor first: recovery codes stand in for one.");
+    if ((await factors.confirmedFactors(trx, who.userId)).length === 0)
+      throw conflict("Add a second factor first: recovery codes stand in for one.");
     await factors.replaceRecoveryCodes(trx, who.userId, codes.map(recoveryCodeHash), now);
-    await recordAudit(trx, { event: "auth.recovery_codes_renewed", at: now, actorUserId: who.userId, actorEmail: who.email, ipAddress: meta.ip });
+    await recordAudit(trx, {
+      event: "auth.recovery_codes_renewed",
+      at: now,
+      actorUserId: who.userId,
+      actorEmail: who.email,
+      ipAddress: meta.ip,
+    });
   });
   return codes;
 }

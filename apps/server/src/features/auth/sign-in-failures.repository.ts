@@ -18,7 +18,11 @@ export async function findFailures(db: Db, userId: string, source: string): Prom
 }
 
 export async function saveFailures(db: Db, userId: string, source: string, state: LockoutState): Promise<void> {
-  const values = { failed_count: state.failedSignIns, first_failed_at: state.firstFailedAt ?? 0, locked_until: state.lockedUntil };
+  const values = {
+    failed_count: state.failedSignIns,
+    first_failed_at: state.firstFailedAt ?? 0,
+    locked_until: state.lockedUntil,
+  };
   await db
     .insertInto("sign_in_failures")
     .values({ user_id: userId, source, ...values })
@@ -34,4 +38,3 @@ export async function clearFailures(db: Db, userId: string, source: string): Pro
 export async function clearSignInFailures(db: Db, userId: string): Promise<void> {
   await db.deleteFrom("sign_in_failures").where("user_id", "=", userId).execute();
 }
-

@@ -9,7 +9,9 @@ import { freshDatabaseUrl } from "../../test/test-server";
 
 const run = promisify(execFile);
 const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
-const scoutsuite = path.resolve(fileURLToPath(new URL("../../../../../../shared/data/compliance/scoutsuite/scoutsuite_aws_results.js", import.meta.url)));
+const scoutsuite = path.resolve(
+  fileURLToPath(new URL("../../../../../../shared/data/compliance/scoutsuite/scoutsuite_aws_results.js", import.meta.url)),
+);
 let dir: string;
 let db: Awaited<ReturnType<typeof freshDatabaseUrl>>;
 
@@ -37,11 +39,15 @@ afterAll(async () => {
 });
 
 describe("watchfloor import compliance", () => {
-  it("imports a shared file, replaces it on a second import, and refuses a malformed one whole", { timeout: 90_000 }, async () => {
+  it("imports a shared file, replaces it on a second import, and refuses a malformed one whole", {
+    timeout: 90_000,
+  }, async () => {
     expect((await cli("migrate")).code).toBe(0);
     expect((await cli("tenant", "create", "--name", "Cloud Co", "--slug", "cloud-co")).code).toBe(0);
     const first = await cli("import", "compliance", scoutsuite, "--tenant", "cloud-co");
-    expect(first.stdout).toContain("as scoutsuite into Cloud Co: 148 records read, 148 results in 1 scans, 132 framework mappings, 0 rejected.");
+    expect(first.stdout).toContain(
+      "as scoutsuite into Cloud Co: 148 records read, 148 results in 1 scans, 132 framework mappings, 0 rejected.",
+    );
     const again = await cli("import", "compliance", scoutsuite, "--tenant", "cloud-co");
     expect(again.stdout).toContain("148 results (replaced an earlier import of this scan)");
     const broken = path.join(dir, "broken.json");

@@ -30,7 +30,12 @@ export function complianceDrift(previous: readonly DriftInput[], current: readon
   const now = new Map(current.map((r) => [keyOf(r), r]));
   const drift: Drift = { newlyFailing: [], fixed: [], stillFailing: [] };
   const item = (r: DriftInput, b: DriftInput | undefined, a: DriftInput | undefined): ComplianceDriftItem => ({
-    controlId: r.controlId, resourceId: r.resourceId, title: r.title, severity: r.severity, before: b?.result ?? null, after: a?.result ?? null,
+    controlId: r.controlId,
+    resourceId: r.resourceId,
+    title: r.title,
+    severity: r.severity,
+    before: b?.result ?? null,
+    after: a?.result ?? null,
   });
   for (const [key, a] of now) {
     const b = before.get(key);
@@ -38,7 +43,8 @@ export function complianceDrift(previous: readonly DriftInput[], current: readon
     else if (b?.result === "fail" && resolved.has(a.result)) drift.fixed.push(item(a, b, a));
   }
   for (const [key, b] of before) if (b.result === "fail" && !now.has(key)) drift.fixed.push(item(b, b, undefined));
-  const order = (x: ComplianceDriftItem, y: ComplianceDriftItem) => x.controlId.localeCompare(y.controlId) || (x.resourceId ?? "").localeCompare(y.resourceId ?? "");
+  const order = (x: ComplianceDriftItem, y: ComplianceDriftItem) =>
+    x.controlId.localeCompare(y.controlId) || (x.resourceId ?? "").localeCompare(y.resourceId ?? "");
   drift.newlyFailing.sort(order);
   drift.fixed.sort(order);
   drift.stillFailing.sort(order);

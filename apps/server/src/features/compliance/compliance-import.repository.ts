@@ -10,15 +10,32 @@ export async function lockTenantForImport(trx: Trx, tenantId: string): Promise<v
   await trx.selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
 }
 
-export async function insertImportRun(trx: Trx, row: { id: string; tenantId: string; format: string; filename: string | null; createdBy: string | null; now: number }): Promise<void> {
+export async function insertImportRun(
+  trx: Trx,
+  row: { id: string; tenantId: string; format: string; filename: string | null; createdBy: string | null; now: number },
+): Promise<void> {
   await trx
     .insertInto("import_runs")
-    .values({ id: row.id, tenant_id: row.tenantId, kind: "compliance", format: row.format, filename: row.filename, created_by: row.createdBy, created_at: row.now, report: "{}" })
+    .values({
+      id: row.id,
+      tenant_id: row.tenantId,
+      kind: "compliance",
+      format: row.format,
+      filename: row.filename,
+      created_by: row.createdBy,
+      created_at: row.now,
+      report: "{}",
+    })
     .execute();
 }
 
 export async function finishImportRun(trx: Trx, tenantId: string, importId: string, report: unknown): Promise<void> {
-  await trx.updateTable("import_runs").set({ report: JSON.stringify(report) }).where("id", "=", importId).where("tenant_id", "=", tenantId).execute();
+  await trx
+    .updateTable("import_runs")
+    .set({ report: JSON.stringify(report) })
+    .where("id", "=", importId)
+    .where("tenant_id", "=", tenantId)
+    .execute();
 }
 
 export async function insertScan(trx: Trx, row: Insertable<ComplianceScansTable>): Promise<void> {
@@ -52,7 +69,11 @@ export async function upsertResults(trx: Trx, rows: Insertable<ComplianceResults
 /** Mappings are the tool's, per control: stored once per tenant, tool, control, label and requirement. */
 export async function insertMappings(trx: Trx, rows: Insertable<ComplianceMappingsTable>[]): Promise<void> {
   if (rows.length === 0) return;
-  await trx.insertInto("compliance_mappings").values(rows).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto("compliance_mappings")
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function resultCounts(trx: Trx, tenantId: string, scanId: string): Promise<{ result: string; n: number }[]> {
@@ -68,16 +89,44 @@ export async function resultCounts(trx: Trx, tenantId: string, scanId: string): 
 
 /** Removes an earlier import of the same scan (its results go with it); returns how many. */
 export async function deleteScansWithKey(trx: Trx, tenantId: string, scanKey: string, keepId: string): Promise<number> {
-  const gone = await trx.deleteFrom("compliance_scans").where("tenant_id", "=", tenantId).where("scan_key", "=", scanKey).where("id", "!=", keepId).executeTakeFirst();
+  const gone = await trx
+    .deleteFrom("compliance_scans")
+    .where("tenant_id", "=", tenantId)
+    .where("scan_key", "=", scanKey)
+    .where("id", "!=", keepId)
+    .executeTakeFirst();
   return Number(gone.numDeletedRows);
 }
 
-export async function finishScan(trx: Trx, tenantId: string, scanId: string, values: Partial<Pick<ComplianceScansTable, "scan_key" | "scanned_at" | "time_source" | "results_count" | "pass_count" | "fail_count" | "error_count" | "not_applicable_count" | "manual_count" | "not_checked_count">>): Promise<void> {
+export async function finishScan(
+  trx: Trx,
+  tenantId: string,
+  scanId: string,
+  values: Partial<
+    Pick<
+      ComplianceScansTable,
+      | "scan_key"
+      | "scanned_at"
+      | "time_source"
+      | "results_count"
+      | "pass_count"
+      | "fail_count"
+      | "error_count"
+      | "not_applicable_count"
+      | "manual_count"
+      | "not_checked_count"
+    >
+  >,
+): Promise<void> {
   await trx.updateTable("compliance_scans").set(values).where("tenant_id", "=", tenantId).where("id", "=", scanId).execute();
 }
 
 /** Marks the newest scan of one tool, target and benchmark as `latest` (ties: the later id). */
-export async function refreshLatest(trx: Trx, tenantId: string, group: { tool: string; target_kind: string; target_id: string; benchmark_id: string }): Promise<void> {
+export async function refreshLatest(
+  trx: Trx,
+  tenantId: string,
+  group: { tool: string; target_kind: string; target_id: string; benchmark_id: string },
+): Promise<void> {
   const newest = await trx
     .selectFrom("compliance_scans")
     .select("id")

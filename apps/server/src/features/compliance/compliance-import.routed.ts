@@ -11,8 +11,22 @@ import { importComplianceFile } from "./compliance-import.service";
  */
 export const importRoutedCompliance: RoutedImport = async (ctx, tenantId, source, options) => {
   if ((await tenantsWithModule(ctx.db, [tenantId], "compliance")).length === 0) {
-    throw new AppError(403, errorCodes.moduleNotEnabled, "The Compliance module is not enabled for this tenant, so its compliance results were not stored.");
+    throw new AppError(
+      403,
+      errorCodes.moduleNotEnabled,
+      "The Compliance module is not enabled for this tenant, so its compliance results were not stored.",
+    );
   }
-  const report = await importComplianceFile(ctx, tenantId, source, { format: "ocsf-compliance", filename: options.filename, doer: options.doer });
-  return { importId: report.importId, created: report.resultsStored, updated: report.merged, skipped: report.skipped, rejectedCount: report.rejectedCount };
+  const report = await importComplianceFile(ctx, tenantId, source, {
+    format: "ocsf-compliance",
+    filename: options.filename,
+    doer: options.doer,
+  });
+  return {
+    importId: report.importId,
+    created: report.resultsStored,
+    updated: report.merged,
+    skipped: report.skipped,
+    rejectedCount: report.rejectedCount,
+  };
 };

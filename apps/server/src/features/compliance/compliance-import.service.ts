@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { type ComplianceImportFormat, complianceImportFormats, type ComplianceImportReport, type ComplianceResult, type ComplianceScanInput } from "@watchfloor/shared";
+import {
+  type ComplianceImportFormat,
+  complianceImportFormats,
+  type ComplianceImportReport,
+  type ComplianceResult,
+  type ComplianceScanInput,
+} from "@watchfloor/shared";
 import type { Insertable } from "kysely";
 import type { AppContext } from "../../context";
 import type { ComplianceResultsTable } from "../../db/tables";
@@ -15,13 +21,19 @@ import * as repo from "./compliance-import.repository";
 
 const BATCH = 500;
 
-export async function resolveComplianceFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<ComplianceImportFormat> {
+export async function resolveComplianceFormat(
+  source: ImportSource,
+  format: string | undefined,
+  filename: string | null,
+): Promise<ComplianceImportFormat> {
   if (format) {
-    if (!(complianceImportFormats as readonly string[]).includes(format)) throw invalid("format", `must be one of ${complianceImportFormats.join(", ")}`);
+    if (!(complianceImportFormats as readonly string[]).includes(format))
+      throw invalid("format", `must be one of ${complianceImportFormats.join(", ")}`);
     return format as ComplianceImportFormat;
   }
   const detected = detectComplianceFormat(await readHead(source), filename ?? undefined);
-  if (!detected) throw invalid("format", `could not be detected from the file; pass one of ${complianceImportFormats.join(", ")}`);
+  if (!detected)
+    throw invalid("format", `could not be detected from the file; pass one of ${complianceImportFormats.join(", ")}`);
   return detected;
 }
 
@@ -57,14 +69,35 @@ export async function importComplianceFile(
   const scans = new Map<string, OpenScan>();
   const counts = { resultsStored: 0, merged: 0, mappings: 0 };
   const summaries: ComplianceImportReport["scans"] = [];
-  const report = (): ComplianceImportReport => ({ importId, format, filename: options.filename, ...counts, scans: summaries, ...tally.summary() });
+  const report = (): ComplianceImportReport => ({
+    importId,
+    format,
+    filename: options.filename,
+    ...counts,
+    scans: summaries,
+    ...tally.summary(),
+  });
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await repo.lockTenantForImport(trx, tenantId);
-      await repo.insertImportRun(trx, { id: importId, tenantId, format, filename: options.filename, createdBy: options.doer.userId, now });
+      await repo.insertImportRun(trx, {
+        id: importId,
+        tenantId,
+        format,
+        filename: options.filename,
+        createdBy: options.doer.userId,
+        now,
+      });
       const mappingKeys = new Set<string>();
       let results: Insertable<ComplianceResultsTable>[] = [];
-      let mappings: { tenant_id: string; tool: string; control_id: string; source: string; framework: string | null; requirement: string }[] = [];
+      let mappings: {
+        tenant_id: string;
+        tool: string;
+        control_id: string;
+        source: string;
+        framework: string | null;
+        requirement: string;
+      }[] = [];
       const flush = async () => {
         await repo.upsertResults(trx, results);
         await repo.insertMappings(trx, mappings);
@@ -90,10 +123,29 @@ export async function importComplianceFile(
           open = { id: newId(), scan, toolTime: null, digest: createHash("sha256"), keys: new Set() };
           scans.set(groupOf(scan), open);
           await repo.insertScan(trx, {
-            id: open.id, tenant_id: tenantId, import_id: importId, scan_key: `pending:${open.id}`, tool: scan.tool, tool_version: scan.toolVersion ?? null,
-            target_kind: scan.targetKind, target_id: scan.targetId, target_name: scan.targetName ?? null, benchmark_id: scan.benchmarkId,
-            benchmark_title: scan.benchmarkTitle ?? null, benchmark_version: scan.benchmarkVersion ?? null, scanned_at: now, time_source: "import", latest: 0, created_at: now,
-            results_count: 0, pass_count: 0, fail_count: 0, error_count: 0, not_applicable_count: 0, manual_count: 0, not_checked_count: 0,
+            id: open.id,
+            tenant_id: tenantId,
+            import_id: importId,
+            scan_key: `pending:${open.id}`,
+            tool: scan.tool,
+            tool_version: scan.toolVersion ?? null,
+            target_kind: scan.targetKind,
+            target_id: scan.targetId,
+            target_name: scan.targetName ?? null,
+            benchmark_id: scan.benchmarkId,
+            benchmark_title: scan.benchmarkTitle ?? null,
+            benchmark_version: scan.benchmarkVersion ?? null,
+            scanned_at: now,
+            time_source: "import",
+            latest: 0,
+            created_at: now,
+            results_count: 0,
+            pass_count: 0,
+            fail_count: 0,
+            error_count: 0,
+            not_applicable_count: 0,
+            manual_count: 0,
+            not_checked_count: 0,
           });
         }
         const at = scan.scannedAt ? Math.min(Date.parse(scan.scannedAt), now) : null;
@@ -109,15 +161,36 @@ export async function importComplianceFile(
           counts.resultsStored++;
         }
         results.push({
-          id: newId(), tenant_id: tenantId, scan_id: open.id, result_key: resultKey, control_id: check.controlId, title: check.title, severity: check.severity, result: check.result,
-          rationale: check.rationale ?? null, remediation: check.remediation ?? null, evidence: check.evidence ?? null, resource_id: check.resourceId ?? null,
-          resource_type: check.resourceType ?? null, region: check.region ?? null, service: check.service ?? null, raw: event.raw.replaceAll("\u0000", "\uFFFD"), row_number: event.row,
+          id: newId(),
+          tenant_id: tenantId,
+          scan_id: open.id,
+          result_key: resultKey,
+          control_id: check.controlId,
+          title: check.title,
+          severity: check.severity,
+          result: check.result,
+          rationale: check.rationale ?? null,
+          remediation: check.remediation ?? null,
+          evidence: check.evidence ?? null,
+          resource_id: check.resourceId ?? null,
+          resource_type: check.resourceType ?? null,
+          region: check.region ?? null,
+          service: check.service ?? null,
+          raw: event.raw.replaceAll("\u0000", "\uFFFD"),
+          row_number: event.row,
         });
         for (const m of check.mappings) {
           const key = JSON.stringify([scan.tool, check.controlId, m.source, m.requirement]);
           if (mappingKeys.has(key)) continue;
           mappingKeys.add(key);
-          mappings.push({ tenant_id: tenantId, tool: scan.tool, control_id: check.controlId, source: m.source, framework: m.framework, requirement: m.requirement });
+          mappings.push({
+            tenant_id: tenantId,
+            tool: scan.tool,
+            control_id: check.controlId,
+            source: m.source,
+            framework: m.framework,
+            requirement: m.requirement,
+          });
         }
         if (results.length >= BATCH || mappings.length >= BATCH) await flush();
       }
@@ -134,19 +207,47 @@ export async function importComplianceFile(
 }
 
 /** Gives the scan its key (replacing an earlier import of the same scan), time, counts, and the latest flag. */
-async function finish(trx: Parameters<typeof repo.insertScan>[0], tenantId: string, open: OpenScan, now: number): Promise<ComplianceImportReport["scans"][number]> {
+async function finish(
+  trx: Parameters<typeof repo.insertScan>[0],
+  tenantId: string,
+  open: OpenScan,
+  now: number,
+): Promise<ComplianceImportReport["scans"][number]> {
   const { scan } = open;
   const identity = open.toolTime !== null ? iso(open.toolTime) : `digest:${open.digest.digest("hex")}`;
   const scanKey = sha256(JSON.stringify([scan.tool, scan.targetKind, scan.targetId, scan.benchmarkId, identity]));
   const replaced = await repo.deleteScansWithKey(trx, tenantId, scanKey, open.id);
-  const byResult = Object.fromEntries((await repo.resultCounts(trx, tenantId, open.id)).map((r) => [r.result, r.n])) as Partial<Record<ComplianceResult, number>>;
+  const byResult = Object.fromEntries((await repo.resultCounts(trx, tenantId, open.id)).map((r) => [r.result, r.n])) as Partial<
+    Record<ComplianceResult, number>
+  >;
   const total = Object.values(byResult).reduce((a, b) => a + (b ?? 0), 0);
   const scannedAt = open.toolTime ?? now;
   await repo.finishScan(trx, tenantId, open.id, {
-    scan_key: scanKey, scanned_at: scannedAt, time_source: open.toolTime !== null ? "tool" : "import", results_count: total,
-    pass_count: byResult.pass ?? 0, fail_count: byResult.fail ?? 0, error_count: byResult.error ?? 0, not_applicable_count: byResult.not_applicable ?? 0,
-    manual_count: byResult.manual ?? 0, not_checked_count: byResult.not_checked ?? 0,
+    scan_key: scanKey,
+    scanned_at: scannedAt,
+    time_source: open.toolTime !== null ? "tool" : "import",
+    results_count: total,
+    pass_count: byResult.pass ?? 0,
+    fail_count: byResult.fail ?? 0,
+    error_count: byResult.error ?? 0,
+    not_applicable_count: byResult.not_applicable ?? 0,
+    manual_count: byResult.manual ?? 0,
+    not_checked_count: byResult.not_checked ?? 0,
   });
-  await repo.refreshLatest(trx, tenantId, { tool: scan.tool, target_kind: scan.targetKind, target_id: scan.targetId, benchmark_id: scan.benchmarkId });
-  return { id: open.id, tool: scan.tool, targetKind: scan.targetKind, targetId: scan.targetId, benchmarkId: scan.benchmarkId, scannedAt: iso(scannedAt), results: total, replacedEarlierImport: replaced > 0 };
+  await repo.refreshLatest(trx, tenantId, {
+    tool: scan.tool,
+    target_kind: scan.targetKind,
+    target_id: scan.targetId,
+    benchmark_id: scan.benchmarkId,
+  });
+  return {
+    id: open.id,
+    tool: scan.tool,
+    targetKind: scan.targetKind,
+    targetId: scan.targetId,
+    benchmarkId: scan.benchmarkId,
+    scannedAt: iso(scannedAt),
+    results: total,
+    replacedEarlierImport: replaced > 0,
+  };
 }

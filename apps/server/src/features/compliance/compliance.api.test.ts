@@ -6,7 +6,8 @@ import { makeTenant, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 
 const shared = path.resolve(fileURLToPath(new URL("../../../../../../shared/data/compliance", import.meta.url)));
-const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../importers/compliance/fixtures/${name}`, import.meta.url)), "utf8");
+const fixture = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../importers/compliance/fixtures/${name}`, import.meta.url)), "utf8");
 
 /** Every shared file: its detected format, the results and scans it stores, and its results by verdict (docs/importers/compliance.md). */
 const files = [
@@ -17,7 +18,12 @@ const files = [
   { file: "prowler/prowler_example_output_aws.csv", format: "prowler-csv", results: 4, counts: { fail: 2, manual: 2 } },
   { file: "prowler/prowler_example_output_kubernetes.csv", format: "prowler-csv", results: 4, counts: { fail: 4 } },
   { file: "prowler/prowler_v3_aws_one_vuln.json", format: "prowler-json", results: 1, counts: { fail: 1 } },
-  { file: "scoutsuite/scoutsuite_aws_results.js", format: "scoutsuite", results: 148, counts: { pass: 45, fail: 30, notApplicable: 73 } },
+  {
+    file: "scoutsuite/scoutsuite_aws_results.js",
+    format: "scoutsuite",
+    results: 148,
+    counts: { pass: 45, fail: 30, notApplicable: 73 },
+  },
 ] as const;
 
 let app: TestApp;
@@ -28,20 +34,47 @@ let viewer: TestClient;
 let stranger: TestClient;
 
 const upload = (client: TestClient, body: string, query: string) =>
-  client.request({ method: "POST", url: `/api/v1/imports/compliance?${query}`, payload: body, headers: { "content-type": "application/octet-stream" } });
+  client.request({
+    method: "POST",
+    url: `/api/v1/imports/compliance?${query}`,
+    payload: body,
+    headers: { "content-type": "application/octet-stream" },
+  });
 const rows = async (table: "compliance_scans" | "compliance_results" | "compliance_mappings" | "import_runs", tenant: string) =>
-  Number((await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenant).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await app.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("tenant_id", "=", tenant)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const scansOf = async (client: TestClient, query = "") => {
   const response = await client.get(`/api/v1/compliance/scans${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json().items as { id: string; tool: string; targetId: string; counts: Record<string, number>; latest: boolean; passRate: number | null; scannedAt: string; timeSource: string }[];
+  return response.json().items as {
+    id: string;
+    tool: string;
+    targetId: string;
+    counts: Record<string, number>;
+    latest: boolean;
+    passRate: number | null;
+    scannedAt: string;
+    timeSource: string;
+  }[];
 };
 
 beforeAll(async () => {
   app = await createTestApp();
   tenantId = (await makeTenant(app, "Compliance Co")).id;
   otherTenant = (await makeTenant(app, "Compliance Other")).id;
-  admin = (await signedInClient(app, [{ tenantId, role: "admin" }, { tenantId: otherTenant, role: "admin" }])).client;
+  admin = (
+    await signedInClient(app, [
+      { tenantId, role: "admin" },
+      { tenantId: otherTenant, role: "admin" },
+    ])
+  ).client;
   viewer = (await signedInClient(app, [{ tenantId, role: "viewer" }])).client;
   stranger = (await signedInClient(app, [{ tenantId: (await makeTenant(app, "Compliance Stranger")).id, role: "owner" }])).client;
 });
@@ -66,18 +99,40 @@ describe("POST /imports/compliance with the shared files", () => {
       expect(Object.fromEntries(Object.entries(byResult).filter(([, n]) => n > 0))).toEqual(f.counts);
       expect(scan?.latest).toBe(true);
 
-      const before = { scans: await rows("compliance_scans", tenantId), results: await rows("compliance_results", tenantId), mappings: await rows("compliance_mappings", tenantId) };
+      const before = {
+        scans: await rows("compliance_scans", tenantId),
+        results: await rows("compliance_results", tenantId),
+        mappings: await rows("compliance_mappings", tenantId),
+      };
       const again = await upload(admin, body, `tenantId=${tenantId}&filename=${name}`);
       expect(again.statusCode).toBe(200);
       expect(again.json().scans[0].replacedEarlierImport).toBe(true);
-      expect({ scans: await rows("compliance_scans", tenantId), results: await rows("compliance_results", tenantId), mappings: await rows("compliance_mappings", tenantId) }).toEqual(before);
+      expect({
+        scans: await rows("compliance_scans", tenantId),
+        results: await rows("compliance_results", tenantId),
+        mappings: await rows("compliance_mappings", tenantId),
+      }).toEqual(before);
     });
   }
 
   it("stores the tool's record verbatim and the mappings as data", async () => {
-    const raw = await app.ctx.db.selectFrom("compliance_results").select(["raw", "evidence"]).where("tenant_id", "=", tenantId).where("control_id", "=", "acm_certificates_expiration_check").executeTakeFirstOrThrow();
-    expect(JSON.parse(raw.raw)).toMatchObject({ CheckID: "acm_certificates_expiration_check", Compliance: { GDPR: ["article_32"] } });
-    const gdpr = await app.ctx.db.selectFrom("compliance_mappings").selectAll().where("tenant_id", "=", tenantId).where("control_id", "=", "acm_certificates_expiration_check").where("framework", "=", "gdpr").execute();
+    const raw = await app.ctx.db
+      .selectFrom("compliance_results")
+      .select(["raw", "evidence"])
+      .where("tenant_id", "=", tenantId)
+      .where("control_id", "=", "acm_certificates_expiration_check")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(raw.raw)).toMatchObject({
+      CheckID: "acm_certificates_expiration_check",
+      Compliance: { GDPR: ["article_32"] },
+    });
+    const gdpr = await app.ctx.db
+      .selectFrom("compliance_mappings")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("control_id", "=", "acm_certificates_expiration_check")
+      .where("framework", "=", "gdpr")
+      .execute();
     expect(gdpr.map((m) => [m.tool, m.source, m.requirement])).toEqual([["Prowler", "GDPR", "article_32"]]);
   });
 });
@@ -85,10 +140,23 @@ describe("POST /imports/compliance with the shared files", () => {
 it("a NUL in a tool's output is stored as U+FFFD (PostgreSQL text cannot hold U+0000)", async () => {
   const t = (await makeTenant(app, "Nul Co")).id;
   const client = (await signedInClient(app, [{ tenantId: t, role: "admin" }])).client;
-  const finding = { CheckID: "nul_check", CheckTitle: "Nul\u0000title", Status: "FAIL", StatusExtended: "a\u0000b", Severity: "low", Provider: "aws", AccountId: "1", Compliance: {} };
+  const finding = {
+    CheckID: "nul_check",
+    CheckTitle: "Nul\u0000title",
+    Status: "FAIL",
+    StatusExtended: "a\u0000b",
+    Severity: "low",
+    Provider: "aws",
+    AccountId: "1",
+    Compliance: {},
+  };
   const response = await upload(client, JSON.stringify([finding]), `tenantId=${t}`);
   expect(response.statusCode, response.body).toBe(200);
-  const row = await app.ctx.db.selectFrom("compliance_results").select(["title", "evidence", "raw"]).where("tenant_id", "=", t).executeTakeFirstOrThrow();
+  const row = await app.ctx.db
+    .selectFrom("compliance_results")
+    .select(["title", "evidence", "raw"])
+    .where("tenant_id", "=", t)
+    .executeTakeFirstOrThrow();
   expect([row.title, row.evidence]).toEqual(["Nul\uFFFDtitle", "a\uFFFDb"]);
 });
 
@@ -96,7 +164,15 @@ it("names the target when the tool does not: kube-bench for cluster prod-eks", a
   const body = readFileSync(path.join(shared, "kubebench/kube-bench-report-one-vuln.json"), "utf8");
   const response = await upload(admin, body, `tenantId=${otherTenant}&target=prod-eks`);
   expect(response.statusCode).toBe(200);
-  expect(response.json().scans).toEqual([expect.objectContaining({ tool: "kube-bench", targetKind: "kubernetes-cluster", targetId: "prod-eks", results: 23, replacedEarlierImport: false })]);
+  expect(response.json().scans).toEqual([
+    expect.objectContaining({
+      tool: "kube-bench",
+      targetKind: "kubernetes-cluster",
+      targetId: "prod-eks",
+      results: 23,
+      replacedEarlierImport: false,
+    }),
+  ]);
   expect((await upload(admin, body, `tenantId=${otherTenant}&target=%20`)).statusCode).toBe(400);
   await app.ctx.db.deleteFrom("compliance_scans").where("tenant_id", "=", otherTenant).execute();
 });
@@ -120,21 +196,42 @@ describe("bad files are refused whole", () => {
 
   it("a file whose rows are mostly unreadable (120 of 120): 400 UNREADABLE_FILE, nothing stored or quarantined", async () => {
     const header = fixture("prowler-v3.csv").split("\n")[0];
-    const bad = Array.from({ length: 120 }, (_, i) => `2023-09-12T10:00:00;x${i};aws;c${i};T;;BROKEN;?;ec2;;low;Other;;;;;;;;;;;;;;;;;;123456789012;;;;;;eu-west-1;i-${i};arn`);
+    const bad = Array.from(
+      { length: 120 },
+      (_, i) =>
+        `2023-09-12T10:00:00;x${i};aws;c${i};T;;BROKEN;?;ec2;;low;Other;;;;;;;;;;;;;;;;;;123456789012;;;;;;eu-west-1;i-${i};arn`,
+    );
     const response = await upload(admin, [header, ...bad].join("\n"), `tenantId=${otherTenant}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("UNREADABLE_FILE");
     expect(await rows("compliance_scans", otherTenant)).toBe(0);
-    expect(Number((await app.ctx.db.selectFrom("quarantine").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", otherTenant).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await app.ctx.db
+            .selectFrom("quarantine")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("tenant_id", "=", otherTenant)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 
   it("a file of random bytes: 400 UNREADABLE_FILE before any parsing", async () => {
     let seed = 13;
-    const junk = Buffer.from(Array.from({ length: 64 * 1024 }, () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % 256;
-    }));
-    const response = await admin.request({ method: "POST", url: `/api/v1/imports/compliance?tenantId=${otherTenant}&format=xccdf`, payload: junk, headers: { "content-type": "application/octet-stream" } });
+    const junk = Buffer.from(
+      Array.from({ length: 64 * 1024 }, () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % 256;
+      }),
+    );
+    const response = await admin.request({
+      method: "POST",
+      url: `/api/v1/imports/compliance?tenantId=${otherTenant}&format=xccdf`,
+      payload: junk,
+      headers: { "content-type": "application/octet-stream" },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("UNREADABLE_FILE");
     expect(await rows("compliance_scans", otherTenant)).toBe(0);
@@ -143,12 +240,24 @@ describe("bad files are refused whole", () => {
   it("a readable file with a bad row: the row is quarantined with its reason, the rest imported", async () => {
     const response = await upload(admin, fixture("prowler-v3.csv"), `tenantId=${otherTenant}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ format: "prowler-csv", resultsStored: 2, rejectedCount: 1, quarantined: 1, rejected: [{ row: 4, problems: [{ field: "STATUS", reason: "is not PASS, FAIL, MANUAL or INFO" }] }] });
-    const kept = await app.ctx.db.selectFrom("quarantine").select(["format", "row_number", "raw"]).where("import_id", "=", response.json().importId).execute();
+    expect(response.json()).toMatchObject({
+      format: "prowler-csv",
+      resultsStored: 2,
+      rejectedCount: 1,
+      quarantined: 1,
+      rejected: [{ row: 4, problems: [{ field: "STATUS", reason: "is not PASS, FAIL, MANUAL or INFO" }] }],
+    });
+    const kept = await app.ctx.db
+      .selectFrom("quarantine")
+      .select(["format", "row_number", "raw"])
+      .where("import_id", "=", response.json().importId)
+      .execute();
     expect(kept.map((k) => [k.format, k.row_number, k.raw.includes("BROKEN")])).toEqual([["prowler-csv", 4, true]]);
     // A compliance row is not an alert: re-submitting it as one is refused, dismissing it works.
     const row = (await admin.get(`/api/v1/quarantine?importId=${response.json().importId}`)).json().items[0];
-    const resubmit = await admin.post(`/api/v1/quarantine/${row.id}/resubmit`, { alert: { source: "x", sourceId: "x-1", name: "x", priority: "Low" } });
+    const resubmit = await admin.post(`/api/v1/quarantine/${row.id}/resubmit`, {
+      alert: { source: "x", sourceId: "x-1", name: "x", priority: "Low" },
+    });
     expect(resubmit.statusCode).toBe(409);
     expect(resubmit.json().message).toContain("prowler-csv import");
     expect((await admin.delete(`/api/v1/quarantine/${row.id}`)).statusCode).toBe(200);
@@ -182,7 +291,10 @@ describe("tenant scope", () => {
 describe("drift, framework scores and failing controls", () => {
   const second = fixture("xccdf-1.2-results.xml")
     .replace('end-time="2024-05-02T10:01:30+00:00"', 'end-time="2024-06-02T10:01:30+00:00"')
-    .replace("<result>fail</result>\n      <message severity=\"info\">package aide is not installed</message>", "<result>pass</result>")
+    .replace(
+      '<result>fail</result>\n      <message severity="info">package aide is not installed</message>',
+      "<result>pass</result>",
+    )
     .replace(/(content_rule_sshd_disable_root_login"[^>]*>\s*)<result>pass<\/result>/, "$1<result>fail</result>");
   let scope: TestClient;
 
@@ -195,51 +307,156 @@ describe("drift, framework scores and failing controls", () => {
   it("framework scores and requirements over the latest scan, through the rules' references", async () => {
     const scores = (await scope.get("/api/v1/compliance/frameworks")).json();
     expect(scores.items).toEqual([
-      { framework: "cis", sources: ["CIS"], requirements: 1, requirementsFailing: 1, pass: 0, fail: 1, error: 0, other: 0, passRate: 0 },
-      { framework: "pci-dss-4.0", sources: ["PCI-DSS-4.0"], requirements: 1, requirementsFailing: 1, pass: 0, fail: 1, error: 0, other: 0, passRate: 0 },
+      {
+        framework: "cis",
+        sources: ["CIS"],
+        requirements: 1,
+        requirementsFailing: 1,
+        pass: 0,
+        fail: 1,
+        error: 0,
+        other: 0,
+        passRate: 0,
+      },
+      {
+        framework: "pci-dss-4.0",
+        sources: ["PCI-DSS-4.0"],
+        requirements: 1,
+        requirementsFailing: 1,
+        pass: 0,
+        fail: 1,
+        error: 0,
+        other: 0,
+        passRate: 0,
+      },
       // One failing result mapped to two NIST requirements counts once in the framework, in each requirement.
-      { framework: "nist-800-53-r5", sources: ["NIST-800-53-Revision-5"], requirements: 2, requirementsFailing: 2, pass: 0, fail: 1, error: 0, other: 0, passRate: 0 },
-      { framework: "iso-27001-2022", sources: ["ISO27001-2022"], requirements: 1, requirementsFailing: 0, pass: 1, fail: 0, error: 0, other: 0, passRate: 100 },
+      {
+        framework: "nist-800-53-r5",
+        sources: ["NIST-800-53-Revision-5"],
+        requirements: 2,
+        requirementsFailing: 2,
+        pass: 0,
+        fail: 1,
+        error: 0,
+        other: 0,
+        passRate: 0,
+      },
+      {
+        framework: "iso-27001-2022",
+        sources: ["ISO27001-2022"],
+        requirements: 1,
+        requirementsFailing: 0,
+        pass: 1,
+        fail: 0,
+        error: 0,
+        other: 0,
+        passRate: 100,
+      },
     ]);
     const nist = (await scope.get("/api/v1/compliance/requirements?framework=nist-800-53-r5")).json();
-    expect(nist.items.map((i: { source: string; requirement: string; fail: number }) => [i.source, i.requirement, i.fail])).toEqual([["NIST-800-53-Revision-5", "CM-6(a)", 1], ["NIST-800-53-Revision-5", "SI-7", 1]]);
+    expect(
+      nist.items.map((i: { source: string; requirement: string; fail: number }) => [i.source, i.requirement, i.fail]),
+    ).toEqual([
+      ["NIST-800-53-Revision-5", "CM-6(a)", 1],
+      ["NIST-800-53-Revision-5", "SI-7", 1],
+    ]);
     expect((await scope.get("/api/v1/compliance/requirements?framework=fedramp")).statusCode).toBe(400);
     const failing = (await scope.get("/api/v1/compliance/failing")).json();
-    expect(failing).toEqual({ total: 1, items: [{ tool: "OpenSCAP", controlId: "xccdf_org.ssgproject.content_rule_package_aide_installed", title: "Install AIDE", severity: "medium", failing: 1, targets: 1 }] });
+    expect(failing).toEqual({
+      total: 1,
+      items: [
+        {
+          tool: "OpenSCAP",
+          controlId: "xccdf_org.ssgproject.content_rule_package_aide_installed",
+          title: "Install AIDE",
+          severity: "medium",
+          failing: 1,
+          targets: 1,
+        },
+      ],
+    });
   });
 
   it("a later scan of the same target: newly failing, fixed, still failing; scores follow the latest scan", async () => {
     const t = (await scansOf(scope))[0];
-    const response = await scope.request({ method: "POST", url: "/api/v1/imports/compliance?format=xccdf", payload: second, headers: { "content-type": "application/xml" } });
+    const response = await scope.request({
+      method: "POST",
+      url: "/api/v1/imports/compliance?format=xccdf",
+      payload: second,
+      headers: { "content-type": "application/xml" },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const scans = await scansOf(scope);
-    expect(scans.map((s) => [s.scannedAt, s.latest])).toEqual([["2024-06-02T10:01:30.000Z", true], ["2024-05-02T10:01:30.000Z", false]]);
+    expect(scans.map((s) => [s.scannedAt, s.latest])).toEqual([
+      ["2024-06-02T10:01:30.000Z", true],
+      ["2024-05-02T10:01:30.000Z", false],
+    ]);
     const drift = (await scope.get(`/api/v1/compliance/scans/${scans[0]?.id}/drift`)).json();
     expect(drift.previous.id).toBe(t?.id);
-    expect(drift.newlyFailing.map((i: { controlId: string; before: string; after: string }) => [i.controlId, i.before, i.after])).toEqual([["xccdf_org.ssgproject.content_rule_sshd_disable_root_login", "pass", "fail"]]);
-    expect(drift.fixed.map((i: { controlId: string }) => i.controlId)).toEqual(["xccdf_org.ssgproject.content_rule_package_aide_installed"]);
+    expect(
+      drift.newlyFailing.map((i: { controlId: string; before: string; after: string }) => [i.controlId, i.before, i.after]),
+    ).toEqual([["xccdf_org.ssgproject.content_rule_sshd_disable_root_login", "pass", "fail"]]);
+    expect(drift.fixed.map((i: { controlId: string }) => i.controlId)).toEqual([
+      "xccdf_org.ssgproject.content_rule_package_aide_installed",
+    ]);
     expect(drift.stillFailing).toEqual([]);
     const first = (await scope.get(`/api/v1/compliance/scans/${scans[1]?.id}/drift`)).json();
     expect(first.previous).toBeNull();
-    const iso = (await scope.get("/api/v1/compliance/frameworks")).json().items.find((i: { framework: string }) => i.framework === "iso-27001-2022");
+    const iso = (await scope.get("/api/v1/compliance/frameworks"))
+      .json()
+      .items.find((i: { framework: string }) => i.framework === "iso-27001-2022");
     expect(iso).toMatchObject({ pass: 0, fail: 1, passRate: 0 });
-    expect((await scope.get("/api/v1/compliance/failing?severity=high")).json().items.map((i: { controlId: string }) => i.controlId)).toEqual(["xccdf_org.ssgproject.content_rule_sshd_disable_root_login"]);
+    expect(
+      (await scope.get("/api/v1/compliance/failing?severity=high")).json().items.map((i: { controlId: string }) => i.controlId),
+    ).toEqual(["xccdf_org.ssgproject.content_rule_sshd_disable_root_login"]);
 
     // The older scan imported again replaces itself and stays behind the newer one.
-    const again = await scope.request({ method: "POST", url: "/api/v1/imports/compliance", payload: fixture("xccdf-1.2-results.xml"), headers: { "content-type": "application/xml" } });
+    const again = await scope.request({
+      method: "POST",
+      url: "/api/v1/imports/compliance",
+      payload: fixture("xccdf-1.2-results.xml"),
+      headers: { "content-type": "application/xml" },
+    });
     expect(again.json().scans[0].replacedEarlierImport).toBe(true);
-    expect((await scansOf(scope)).map((s) => [s.scannedAt, s.latest])).toEqual([["2024-06-02T10:01:30.000Z", true], ["2024-05-02T10:01:30.000Z", false]]);
+    expect((await scansOf(scope)).map((s) => [s.scannedAt, s.latest])).toEqual([
+      ["2024-06-02T10:01:30.000Z", true],
+      ["2024-05-02T10:01:30.000Z", false],
+    ]);
   });
 
   it("a result mapped to four CIS versions counts once in CIS, and in each version's requirement", async () => {
     const t = (await makeTenant(app, "Prowler Scores Co")).id;
     const client = (await signedInClient(app, [{ tenantId: t, role: "admin" }])).client;
-    expect((await upload(client, readFileSync(path.join(shared, "prowler/prowler_example_output_aws.csv"), "utf8"), `tenantId=${t}`)).statusCode).toBe(200);
-    const cis = (await client.get("/api/v1/compliance/frameworks")).json().items.find((i: { framework: string }) => i.framework === "cis");
+    expect(
+      (await upload(client, readFileSync(path.join(shared, "prowler/prowler_example_output_aws.csv"), "utf8"), `tenantId=${t}`))
+        .statusCode,
+    ).toBe(200);
+    const cis = (await client.get("/api/v1/compliance/frameworks"))
+      .json()
+      .items.find((i: { framework: string }) => i.framework === "cis");
     // accessanalyzer_enabled fails (CIS 1.20); two contact-detail checks are manual (CIS 1.1, 1.2): 4 labels x 3 requirements.
-    expect(cis).toEqual({ framework: "cis", sources: ["CIS-1.4", "CIS-1.5", "CIS-2.0", "CIS-3.0"], requirements: 12, requirementsFailing: 4, pass: 0, fail: 1, error: 0, other: 2, passRate: 0 });
+    expect(cis).toEqual({
+      framework: "cis",
+      sources: ["CIS-1.4", "CIS-1.5", "CIS-2.0", "CIS-3.0"],
+      requirements: 12,
+      requirementsFailing: 4,
+      pass: 0,
+      fail: 1,
+      error: 0,
+      other: 2,
+      passRate: 0,
+    });
     const reqs = (await client.get("/api/v1/compliance/requirements?framework=cis")).json().items;
-    expect(reqs.filter((r: { source: string }) => r.source === "CIS-3.0").map((r: { requirement: string; fail: number; other: number; passRate: number | null }) => [r.requirement, r.fail, r.other, r.passRate])).toEqual([
+    expect(
+      reqs
+        .filter((r: { source: string }) => r.source === "CIS-3.0")
+        .map((r: { requirement: string; fail: number; other: number; passRate: number | null }) => [
+          r.requirement,
+          r.fail,
+          r.other,
+          r.passRate,
+        ]),
+    ).toEqual([
       ["1.1", 0, 1, null],
       ["1.2", 0, 1, null],
       ["1.20", 1, 0, 0],

@@ -15,23 +15,45 @@ export interface ScanFilter {
 /** Scans of the tenants in scope, newest first, keyset-paged on (scanned_at, id). */
 export async function listScans(db: Db, tenantIds: readonly string[], filter: ScanFilter, limit: number) {
   if (tenantIds.length === 0) return [];
-  let q = db.selectFrom("compliance_scans").selectAll().where("tenant_id", "in", [...tenantIds]);
+  let q = db
+    .selectFrom("compliance_scans")
+    .selectAll()
+    .where("tenant_id", "in", [...tenantIds]);
   if (filter.targetKind) q = q.where("target_kind", "=", filter.targetKind);
   if (filter.targetId) q = q.where("target_id", "=", filter.targetId);
   if (filter.tool) q = q.where("tool", "=", filter.tool);
   if (filter.latest !== undefined) q = q.where("latest", "=", filter.latest ? 1 : 0);
   const before = filter.before;
-  if (before) q = q.where((eb) => eb.or([eb("scanned_at", "<", before.at), eb.and([eb("scanned_at", "=", before.at), eb("id", "<", before.id)])]));
+  if (before)
+    q = q.where((eb) =>
+      eb.or([eb("scanned_at", "<", before.at), eb.and([eb("scanned_at", "=", before.at), eb("id", "<", before.id)])]),
+    );
   return q.orderBy("scanned_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
 export async function findScan(db: Db, tenantIds: readonly string[], id: string) {
   if (tenantIds.length === 0) return undefined;
-  return db.selectFrom("compliance_scans").selectAll().where("tenant_id", "in", [...tenantIds]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("compliance_scans")
+    .selectAll()
+    .where("tenant_id", "in", [...tenantIds])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** The scan of the same tenant, tool, target and benchmark just before this one. */
-export async function previousScan(db: Db, scan: { tenant_id: string; tool: string; target_kind: string; target_id: string; benchmark_id: string; scanned_at: number; id: string }) {
+export async function previousScan(
+  db: Db,
+  scan: {
+    tenant_id: string;
+    tool: string;
+    target_kind: string;
+    target_id: string;
+    benchmark_id: string;
+    scanned_at: number;
+    id: string;
+  },
+) {
   return db
     .selectFrom("compliance_scans")
     .selectAll()
@@ -40,7 +62,9 @@ export async function previousScan(db: Db, scan: { tenant_id: string; tool: stri
     .where("target_kind", "=", scan.target_kind)
     .where("target_id", "=", scan.target_id)
     .where("benchmark_id", "=", scan.benchmark_id)
-    .where((eb) => eb.or([eb("scanned_at", "<", scan.scanned_at), eb.and([eb("scanned_at", "=", scan.scanned_at), eb("id", "<", scan.id)])]))
+    .where((eb) =>
+      eb.or([eb("scanned_at", "<", scan.scanned_at), eb.and([eb("scanned_at", "=", scan.scanned_at), eb("id", "<", scan.id)])]),
+    )
     .orderBy("scanned_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
@@ -65,7 +89,9 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], fr
   let q = db
     .selectFrom("compliance_results as r")
     .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
-    .innerJoin("compliance_mappings as m", (join) => join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"))
+    .innerJoin("compliance_mappings as m", (join) =>
+      join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"),
+    )
     .where("r.tenant_id", "in", [...tenantIds])
     .where("s.tenant_id", "in", [...tenantIds])
     .where("s.latest", "=", 1)
@@ -84,7 +110,16 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], fr
     ])
     .groupBy(["m.framework", "m.source", "m.requirement"])
     .execute();
-  return rows.map((r) => ({ framework: r.framework as string, source: r.source, requirement: r.requirement, controls: Number(r.controls), pass: Number(r.pass), fail: Number(r.fail), error: Number(r.error), total: Number(r.total) }));
+  return rows.map((r) => ({
+    framework: r.framework as string,
+    source: r.source,
+    requirement: r.requirement,
+    controls: Number(r.controls),
+    pass: Number(r.pass),
+    fail: Number(r.fail),
+    error: Number(r.error),
+    total: Number(r.total),
+  }));
 }
 
 /** Results of the latest scans counted once per framework they map to, by verdict. */
@@ -93,7 +128,9 @@ export async function frameworkResultCounts(db: Db, tenantIds: readonly string[]
   const rows = await db
     .selectFrom("compliance_results as r")
     .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
-    .innerJoin("compliance_mappings as m", (join) => join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"))
+    .innerJoin("compliance_mappings as m", (join) =>
+      join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"),
+    )
     .where("r.tenant_id", "in", [...tenantIds])
     .where("s.tenant_id", "in", [...tenantIds])
     .where("s.latest", "=", 1)
@@ -123,7 +160,13 @@ export async function failingControls(db: Db, tenantIds: readonly string[], quer
   if (framework) {
     q = q.where((eb) =>
       eb.exists(
-        eb.selectFrom("compliance_mappings as m").select("m.control_id").whereRef("m.tenant_id", "=", "r.tenant_id").whereRef("m.tool", "=", "s.tool").whereRef("m.control_id", "=", "r.control_id").where("m.framework", "=", framework),
+        eb
+          .selectFrom("compliance_mappings as m")
+          .select("m.control_id")
+          .whereRef("m.tenant_id", "=", "r.tenant_id")
+          .whereRef("m.tool", "=", "s.tool")
+          .whereRef("m.control_id", "=", "r.control_id")
+          .where("m.framework", "=", framework),
       ),
     );
   }
@@ -138,8 +181,28 @@ export async function failingControls(db: Db, tenantIds: readonly string[], quer
     ])
     .groupBy(["s.tool", "r.control_id"]);
   const [rows, total] = await Promise.all([
-    grouped.orderBy("rank", "desc").orderBy("failing", "desc").orderBy("s.tool").orderBy("r.control_id").limit(query.limit).offset(query.offset).execute(),
-    db.selectFrom(grouped.as("g")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    grouped
+      .orderBy("rank", "desc")
+      .orderBy("failing", "desc")
+      .orderBy("s.tool")
+      .orderBy("r.control_id")
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    db
+      .selectFrom(grouped.as("g"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst(),
   ]);
-  return { rows: rows.map((r) => ({ tool: r.tool, controlId: r.control_id, title: r.title, rank: Number(r.rank), failing: Number(r.failing), targets: Number(r.targets) })), total: Number(total?.n ?? 0) };
+  return {
+    rows: rows.map((r) => ({
+      tool: r.tool,
+      controlId: r.control_id,
+      title: r.title,
+      rank: Number(r.rank),
+      failing: Number(r.failing),
+      targets: Number(r.targets),
+    })),
+    total: Number(total?.n ?? 0),
+  };
 }

@@ -17,7 +17,13 @@ import { doerOf } from "../../http/actor";
 import { ingestTenant } from "../../http/tenant-scope";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { importComplianceFile } from "./compliance-import.service";
-import { failingControls, frameworkScores, getComplianceDrift, listComplianceScans, requirementScores } from "./compliance.service";
+import {
+  failingControls,
+  frameworkScores,
+  getComplianceDrift,
+  listComplianceScans,
+  requirementScores,
+} from "./compliance.service";
 
 const tags = ["compliance"];
 
@@ -27,7 +33,16 @@ export const complianceRoutes =
   async (app) => {
     // Compliance is a module a provider switches per tenant (docs/modules.md).
     const read = { policy: { access: "tenant", permission: "tenant.read", module: "compliance" } } as const;
-    acceptRawUploads(app, ["application/octet-stream", "text/csv", "text/plain", "application/xml", "text/xml", "application/json", "application/javascript", "text/javascript"]);
+    acceptRawUploads(app, [
+      "application/octet-stream",
+      "text/csv",
+      "text/plain",
+      "application/xml",
+      "text/xml",
+      "application/json",
+      "application/javascript",
+      "text/javascript",
+    ]);
 
     app.post(
       "/imports/compliance",
@@ -36,7 +51,8 @@ export const complianceRoutes =
         bodyLimit: uploadLimits.compliance,
         schema: {
           tags: ["imports", ...tags],
-          description: "Import configuration-assessment results (OpenSCAP XCCDF/ARF, InSpec, kube-bench, Wazuh SCA, Prowler, ScoutSuite, OCSF Compliance Finding, Trivy misconfig) as the raw request body. The format is detected when not given.",
+          description:
+            "Import configuration-assessment results (OpenSCAP XCCDF/ARF, InSpec, kube-bench, Wazuh SCA, Prowler, ScoutSuite, OCSF Compliance Finding, Trivy misconfig) as the raw request body. The format is detected when not given.",
           querystring: z.object({
             tenantId: z.string().optional(),
             format: z.string().max(40).optional(),
@@ -51,29 +67,45 @@ export const complianceRoutes =
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
         const { format, filename, target } = request.query;
-        return withUploadedFile(request, (source) => importComplianceFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, target }));
+        return withUploadedFile(request, (source) =>
+          importComplianceFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, target }),
+        );
       },
     );
 
-    app.get("/compliance/scans", { config: read, schema: { tags, querystring: complianceScansQuerySchema, response: { 200: complianceScanListSchema } } }, async (request) =>
-      listComplianceScans(ctx, request.scope, request.query),
+    app.get(
+      "/compliance/scans",
+      { config: read, schema: { tags, querystring: complianceScansQuerySchema, response: { 200: complianceScanListSchema } } },
+      async (request) => listComplianceScans(ctx, request.scope, request.query),
     );
 
     app.get(
       "/compliance/scans/:scanId/drift",
-      { config: read, schema: { tags, params: z.object({ scanId: z.string().min(1).max(100) }), response: { 200: complianceDriftSchema } } },
+      {
+        config: read,
+        schema: { tags, params: z.object({ scanId: z.string().min(1).max(100) }), response: { 200: complianceDriftSchema } },
+      },
       async (request) => getComplianceDrift(ctx, request.scope, request.params.scanId),
     );
 
-    app.get("/compliance/frameworks", { config: read, schema: { tags, response: { 200: complianceFrameworkScoresSchema } } }, async (request) => frameworkScores(ctx, request.scope));
+    app.get(
+      "/compliance/frameworks",
+      { config: read, schema: { tags, response: { 200: complianceFrameworkScoresSchema } } },
+      async (request) => frameworkScores(ctx, request.scope),
+    );
 
     app.get(
       "/compliance/requirements",
-      { config: read, schema: { tags, querystring: complianceRequirementsQuerySchema, response: { 200: complianceRequirementScoresSchema } } },
+      {
+        config: read,
+        schema: { tags, querystring: complianceRequirementsQuerySchema, response: { 200: complianceRequirementScoresSchema } },
+      },
       async (request) => requirementScores(ctx, request.scope, request.query.framework),
     );
 
-    app.get("/compliance/failing", { config: read, schema: { tags, querystring: complianceFailingQuerySchema, response: { 200: complianceFailingSchema } } }, async (request) =>
-      failingControls(ctx, request.scope, request.query),
+    app.get(
+      "/compliance/failing",
+      { config: read, schema: { tags, querystring: complianceFailingQuerySchema, response: { 200: complianceFailingSchema } } },
+      async (request) => failingControls(ctx, request.scope, request.query),
     );
   };

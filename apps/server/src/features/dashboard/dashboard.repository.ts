@@ -137,7 +137,8 @@ export async function rangeRanked(
   if (column === "host") query = query.where("alerts.hostname", "is not", null).where("alerts.hostname", "!=", "");
   if (column === "user") query = query.where("alerts.username", "is not", null).where("alerts.username", "!=", "");
   // The status index would walk every open alert of every time instead of the ranges.
-  if (column === "assignee") query = query.where(sql<boolean>`${unindexed(db as never, "alerts", "status")} in ('Open', 'Acknowledged', 'In Progress')`);
+  if (column === "assignee")
+    query = query.where(sql<boolean>`${unindexed(db as never, "alerts", "status")} in ('Open', 'Acknowledged', 'In Progress')`);
   query = query.groupBy(value).orderBy(sql`count(*)`, "desc").orderBy(value);
   return (limit === undefined ? query : query.limit(limit)).execute();
 }

@@ -14,7 +14,11 @@ afterAll(() => app.close());
 
 describe("DRP watched assets (issue 18)", () => {
   it("stores domains in their registrable form and names as typed, once each", async () => {
-    const url = await client.post("/api/v1/drp/watched", { tenantId, kind: "domain", value: "https://Shop.Example.COM/login?x=1" });
+    const url = await client.post("/api/v1/drp/watched", {
+      tenantId,
+      kind: "domain",
+      value: "https://Shop.Example.COM/login?x=1",
+    });
     expect(url.statusCode).toBe(201);
     expect(url.json()).toMatchObject({ kind: "domain", value: "shop.example.com", display: "shop.example.com" });
     const idn = (await client.post("/api/v1/drp/watched", { tenantId, kind: "domain", value: "bücher.de" })).json();

@@ -28,7 +28,13 @@ export async function findWatched(db: Db, tenantIds: readonly string[], id: stri
 }
 
 export async function findByValue(db: Db, tenantId: string, kind: string, value: string) {
-  return db.selectFrom("drp_watched_assets").select("id").where("tenant_id", "=", tenantId).where("kind", "=", kind).where("value", "=", value).executeTakeFirst();
+  return db
+    .selectFrom("drp_watched_assets")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("kind", "=", kind)
+    .where("value", "=", value)
+    .executeTakeFirst();
 }
 
 export async function insertWatched(db: Db, row: DrpWatchedAssetsTable): Promise<void> {
@@ -37,6 +43,10 @@ export async function insertWatched(db: Db, row: DrpWatchedAssetsTable): Promise
 
 export async function deleteWatched(db: Db, tenantIds: readonly string[], id: string): Promise<boolean> {
   if (tenantIds.length === 0) return false;
-  const result = await db.deleteFrom("drp_watched_assets").where("tenant_id", "in", [...tenantIds]).where("id", "=", id).executeTakeFirst();
+  const result = await db
+    .deleteFrom("drp_watched_assets")
+    .where("tenant_id", "in", [...tenantIds])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

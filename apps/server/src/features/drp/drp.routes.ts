@@ -22,7 +22,8 @@ export const drpRoutes =
     app.post(
       "/drp/watched",
       { config: write, schema: { tags: ["drp"], body: watchedAssetBodySchema, response: { 201: watchedAssetSchema } } },
-      async (request, reply) => reply.status(201).send(await service.addWatched(ctx, request.scope, actorOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await service.addWatched(ctx, request.scope, actorOf(request), request.body)),
     );
 
     app.delete(

@@ -13,21 +13,41 @@ type Row = Awaited<ReturnType<typeof repo.listWatched>>[number];
 
 function toWatched(r: Row): WatchedAsset {
   const kind = r.kind as WatchedKind;
-  return { id: r.id, tenantId: r.tenant_id, kind, value: r.value, display: displayOf(kind, r.value), createdAt: iso(r.created_at), createdBy: r.created_by_name ?? null };
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    kind,
+    value: r.value,
+    display: displayOf(kind, r.value),
+    createdAt: iso(r.created_at),
+    createdBy: r.created_by_name ?? null,
+  };
 }
 
 export async function listWatched(ctx: AppContext, scope: TenantScope): Promise<WatchedAsset[]> {
   return (await repo.listWatched(ctx.db, scope.tenantIds)).map(toWatched);
 }
 
-export async function addWatched(ctx: AppContext, scope: TenantScope, actor: Actor, body: WatchedAssetBody): Promise<WatchedAsset> {
+export async function addWatched(
+  ctx: AppContext,
+  scope: TenantScope,
+  actor: Actor,
+  body: WatchedAssetBody,
+): Promise<WatchedAsset> {
   assertTenantInScope(scope, body.tenantId);
   const normal = normaliseWatched(body.kind, body.value);
   if ("error" in normal) throw invalid("value", normal.error);
   if (await repo.findByValue(ctx.db, body.tenantId, body.kind, normal.value)) {
     throw conflict("This tenant already watches it.", [{ path: "value", message: "is already watched" }]);
   }
-  const row = { id: newId(), tenant_id: body.tenantId, kind: body.kind, value: normal.value, created_at: ctx.now(), created_by: actor.userId };
+  const row = {
+    id: newId(),
+    tenant_id: body.tenantId,
+    kind: body.kind,
+    value: normal.value,
+    created_at: ctx.now(),
+    created_by: actor.userId,
+  };
   await repo.insertWatched(ctx.db, row);
   const stored = await repo.findWatched(ctx.db, [body.tenantId], row.id);
   if (!stored) throw notFound("Watched asset");
@@ -43,6 +63,7 @@ export async function watchedLookalikes(ctx: AppContext, scope: TenantScope, id:
   const row = await repo.findWatched(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Watched asset");
   const watched = toWatched(row);
-  if (!domainWatchedKinds.includes(watched.kind)) throw invalid("watchedId", "look-alikes are made for domains and e-mail domains, not for names");
+  if (!domainWatchedKinds.includes(watched.kind))
+    throw invalid("watchedId", "look-alikes are made for domains and e-mail domains, not for names");
   return { watched, items: lookalikeDomains(watched.value) };
 }

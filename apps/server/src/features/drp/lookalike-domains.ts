@@ -29,23 +29,115 @@ export interface Lookalike {
 }
 
 // Suffixes of two labels that registrars sell under; anything else is taken as a one-label TLD.
-const TWO_LABEL_SUFFIXES = new Set(["co.uk", "org.uk", "ac.uk", "gov.uk", "com.au", "net.au", "co.nz", "co.jp", "com.br", "co.za", "com.mx", "co.in"]);
-const SWAP_TLDS = ["com", "net", "org", "co", "io", "info", "biz", "xyz", "online", "site", "app", "dev", "us", "uk", "de", "cn", "ru", "top", "shop"];
+const TWO_LABEL_SUFFIXES = new Set([
+  "co.uk",
+  "org.uk",
+  "ac.uk",
+  "gov.uk",
+  "com.au",
+  "net.au",
+  "co.nz",
+  "co.jp",
+  "com.br",
+  "co.za",
+  "com.mx",
+  "co.in",
+]);
+const SWAP_TLDS = [
+  "com",
+  "net",
+  "org",
+  "co",
+  "io",
+  "info",
+  "biz",
+  "xyz",
+  "online",
+  "site",
+  "app",
+  "dev",
+  "us",
+  "uk",
+  "de",
+  "cn",
+  "ru",
+  "top",
+  "shop",
+];
 const ADDED_WORDS = ["login", "secure", "account", "support", "mail", "online", "app", "my", "portal", "auth", "verify", "help"];
 const VOWELS = "aeiou";
 
 // QWERTY neighbours (letters and digits only: what a slipped finger types in a host name).
 const KEYBOARD: Record<string, string> = {
-  q: "12wa", w: "23qeas", e: "34wrsd", r: "45etdf", t: "56ryfg", y: "67tugh", u: "78yihj", i: "89uojk", o: "90ipkl", p: "0ol",
-  a: "qwsz", s: "weadzx", d: "erfsxc", f: "rtgdcv", g: "tyhfvb", h: "yujgbn", j: "uikhnm", k: "iolmj", l: "opk",
-  z: "asx", x: "zsdc", c: "xdfv", v: "cfgb", b: "vghn", n: "bhjm", m: "njk",
-  "1": "2q", "2": "13qw", "3": "24we", "4": "35er", "5": "46rt", "6": "57ty", "7": "68yu", "8": "79ui", "9": "80io", "0": "9op",
+  q: "12wa",
+  w: "23qeas",
+  e: "34wrsd",
+  r: "45etdf",
+  t: "56ryfg",
+  y: "67tugh",
+  u: "78yihj",
+  i: "89uojk",
+  o: "90ipkl",
+  p: "0ol",
+  a: "qwsz",
+  s: "weadzx",
+  d: "erfsxc",
+  f: "rtgdcv",
+  g: "tyhfvb",
+  h: "yujgbn",
+  j: "uikhnm",
+  k: "iolmj",
+  l: "opk",
+  z: "asx",
+  x: "zsdc",
+  c: "xdfv",
+  v: "cfgb",
+  b: "vghn",
+  n: "bhjm",
+  m: "njk",
+  "1": "2q",
+  "2": "13qw",
+  "3": "24we",
+  "4": "35er",
+  "5": "46rt",
+  "6": "57ty",
+  "7": "68yu",
+  "8": "79ui",
+  "9": "80io",
+  "0": "9op",
 };
 
 // Characters read as others: ASCII pairs people misread, and Cyrillic and Greek letters drawn like Latin ones.
-const ASCII_GLYPHS: [string, string][] = [["rn", "m"], ["m", "rn"], ["l", "1"], ["1", "l"], ["i", "l"], ["l", "i"], ["o", "0"], ["0", "o"], ["vv", "w"], ["w", "vv"], ["cl", "d"], ["d", "cl"], ["g", "q"], ["q", "g"]];
+const ASCII_GLYPHS: [string, string][] = [
+  ["rn", "m"],
+  ["m", "rn"],
+  ["l", "1"],
+  ["1", "l"],
+  ["i", "l"],
+  ["l", "i"],
+  ["o", "0"],
+  ["0", "o"],
+  ["vv", "w"],
+  ["w", "vv"],
+  ["cl", "d"],
+  ["d", "cl"],
+  ["g", "q"],
+  ["q", "g"],
+];
 const IDN_GLYPHS: Record<string, string[]> = {
-  a: ["а", "ɑ"], c: ["с"], e: ["е", "ė"], i: ["і", "ı"], j: ["ј"], o: ["о", "ο"], p: ["р"], s: ["ѕ"], x: ["х"], y: ["у"], k: ["κ"], n: ["ո"], h: ["һ"],
+  a: ["а", "ɑ"],
+  c: ["с"],
+  e: ["е", "ė"],
+  i: ["і", "ı"],
+  j: ["ј"],
+  o: ["о", "ο"],
+  p: ["р"],
+  s: ["ѕ"],
+  x: ["х"],
+  y: ["у"],
+  k: ["κ"],
+  n: ["ո"],
+  h: ["һ"],
 };
 
 /** Splits "www.example.co.uk" into the watched label and its suffix: ["example", "co.uk"]. */
@@ -60,7 +152,8 @@ export function splitDomain(domain: string): { label: string; suffix: string } |
 }
 
 // Labels with "--" in third and fourth place are reserved, except the punycode prefix "xn--".
-const validLabel = (label: string) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) && (!/^..--/.test(label) || label.startsWith("xn--"));
+const validLabel = (label: string) =>
+  /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) && (!/^..--/.test(label) || label.startsWith("xn--"));
 
 function variants(label: string): [LookalikeKind, string][] {
   const out: [LookalikeKind, string][] = [];
@@ -86,7 +179,8 @@ function variants(label: string): [LookalikeKind, string][] {
       out.push(["homoglyph", label.slice(0, at) + to + label.slice(at + from.length)]);
     }
   }
-  for (const word of ADDED_WORDS) out.push(["added-word", `${label}-${word}`], ["added-word", `${word}-${label}`], ["added-word", `${label}${word}`]);
+  for (const word of ADDED_WORDS)
+    out.push(["added-word", `${label}-${word}`], ["added-word", `${word}-${label}`], ["added-word", `${label}${word}`]);
   return out;
 }
 
@@ -108,6 +202,10 @@ export function lookalikeDomains(domain: string): Lookalike[] {
   for (const [kind, variant] of variants(label)) add(kind, variant, parts.suffix);
   for (const tld of SWAP_TLDS) if (tld !== parts.suffix) add("tld-swap", label, tld);
   return [...found]
-    .map(([ascii, kinds]) => ({ domain: ascii, unicode: domainToUnicode(ascii), kinds: lookalikeKinds.filter((k) => kinds.has(k)) }))
+    .map(([ascii, kinds]) => ({
+      domain: ascii,
+      unicode: domainToUnicode(ascii),
+      kinds: lookalikeKinds.filter((k) => kinds.has(k)),
+    }))
     .sort((a, b) => a.domain.localeCompare(b.domain));
 }

@@ -18,11 +18,15 @@ export function normaliseWatched(kind: WatchedKind, raw: string): { value: strin
   }
   let host = raw.trim().toLowerCase();
   if (kind === "email-domain" && host.includes("@")) host = host.slice(host.lastIndexOf("@") + 1);
-  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/[/?#].*$/, "").replace(/\.$/, "");
+  host = host
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+    .replace(/[/?#].*$/, "")
+    .replace(/\.$/, "");
   const ascii = domainToASCII(host);
   if (!ascii || !HOST.test(ascii)) return { error: "is not a domain name (for example example.com)" };
   return { value: ascii, display: displayOf(kind, ascii) };
 }
 
 /** A stored value as a person reads it (the Unicode form of an internationalised domain). */
-export const displayOf = (kind: WatchedKind, value: string): string => (domainWatchedKinds.includes(kind) ? domainToUnicode(value) || value : value);
+export const displayOf = (kind: WatchedKind, value: string): string =>
+  domainWatchedKinds.includes(kind) ? domainToUnicode(value) || value : value;

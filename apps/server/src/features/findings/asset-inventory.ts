@@ -51,8 +51,30 @@ export type InventoryEvent =
 /** The spec's vulnerable-asset keys plus inventory extras, by folded name. */
 const fields: Record<string, string> = Object.fromEntries(
   [
-    "id", "name", "type", "priority", "score", "status", "date", "assignee", "services", "remediationAction", "cweId", "department",
-    "businessImpact", "createdDate", "clientEnvironment", "owner", "site", "latitude", "longitude", "hostname", "hostnames", "ip", "ips", "fqdn",
+    "id",
+    "name",
+    "type",
+    "priority",
+    "score",
+    "status",
+    "date",
+    "assignee",
+    "services",
+    "remediationAction",
+    "cweId",
+    "department",
+    "businessImpact",
+    "createdDate",
+    "clientEnvironment",
+    "owner",
+    "site",
+    "latitude",
+    "longitude",
+    "hostname",
+    "hostnames",
+    "ip",
+    "ips",
+    "fqdn",
   ].map((f) => [fold(f), f]),
 );
 
@@ -107,12 +129,14 @@ export function readInventoryRecord(row: number, input: Record<string, unknown>)
 
   const oneOf = <T extends string>(field: string, options: readonly T[]): T | null => {
     const read = matchEnum(v[field], options);
-    if (read === INVALID) note("out_of_enumeration", field, v[field], `${JSON.stringify(v[field])} is not one of ${options.join(", ")}; left empty`);
+    if (read === INVALID)
+      note("out_of_enumeration", field, v[field], `${JSON.stringify(v[field])} is not one of ${options.join(", ")}; left empty`);
     return read === INVALID || read === undefined ? null : read;
   };
   const day = (field: string): string | null => {
     const read = sampleDate(v[field]);
-    if (read === INVALID) note("unparsed_date", field, v[field], `${JSON.stringify(v[field])} is not a date this importer reads; left empty`);
+    if (read === INVALID)
+      note("unparsed_date", field, v[field], `${JSON.stringify(v[field])} is not a date this importer reads; left empty`);
     return read === INVALID || read === undefined ? null : read;
   };
   const num = (field: string, min: number, max: number): number | null => {
@@ -124,7 +148,8 @@ export function readInventoryRecord(row: number, input: Record<string, unknown>)
     return read ?? null;
   };
   const addresses = [...asList(v.ip), ...asList(v.ips)];
-  for (const a of addresses.filter((x) => !isIP(x))) note("invalid_value", "ip", a, `"${a}" is not an IP address; not used to match the asset`);
+  for (const a of addresses.filter((x) => !isIP(x)))
+    note("invalid_value", "ip", a, `"${a}" is not an IP address; not used to match the asset`);
   const severity = oneOf("priority", findingSeverities);
   const cwe = asText(v.cweId)?.match(/^(?:CWE-)?(\d+)$/i);
   if (asText(v.cweId) && !cwe) note("invalid_value", "cweId", v.cweId, `${JSON.stringify(v.cweId)} is not a CWE id; left empty`);
@@ -168,7 +193,13 @@ export async function* readAssetInventory(source: ImportSource): AsyncIterable<I
     if (event.kind !== "record") return event;
     const earlier = seen.get(event.record.key);
     if (earlier !== undefined) {
-      event.notes.push({ row: event.row, field: "id", value: event.record.key, kind: "duplicate_id", message: `${event.record.key} appeared earlier in this file (row ${earlier}); this row updates it` });
+      event.notes.push({
+        row: event.row,
+        field: "id",
+        value: event.record.key,
+        kind: "duplicate_id",
+        message: `${event.record.key} appeared earlier in this file (row ${earlier}); this row updates it`,
+      });
     } else {
       seen.set(event.record.key, event.row);
     }
@@ -183,7 +214,12 @@ export async function* readAssetInventory(source: ImportSource): AsyncIterable<I
   if (head.startsWith("[") || head.startsWith("{")) {
     for await (const item of jsonItems(source, ["assets", "items", "data"])) {
       if (item.error !== undefined || !isObject(item.value)) {
-        yield { kind: "rejected", row: item.row, problems: [{ field: "(record)", reason: item.error ?? "is not a JSON object" }], raw: item.text };
+        yield {
+          kind: "rejected",
+          row: item.row,
+          problems: [{ field: "(record)", reason: item.error ?? "is not a JSON object" }],
+          raw: item.text,
+        };
       } else {
         yield check(readInventoryRecord(item.row, item.value));
       }

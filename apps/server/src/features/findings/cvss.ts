@@ -9,14 +9,16 @@ interface CvssVectorLike {
 interface CvssCalculator {
   fromVector(vector: string): CvssVectorLike | null | undefined;
 }
-const library = cvssLibrary as unknown as { CvssCalculator?: CvssCalculator; default?: { CvssCalculator?: CvssCalculator } & Partial<CvssCalculator> };
-const calculator: CvssCalculator = library.CvssCalculator ?? library.default?.CvssCalculator ?? (library.default as CvssCalculator);
+const library = cvssLibrary as unknown as {
+  CvssCalculator?: CvssCalculator;
+  default?: { CvssCalculator?: CvssCalculator } & Partial<CvssCalculator>;
+};
+const calculator: CvssCalculator =
+  library.CvssCalculator ?? library.default?.CvssCalculator ?? (library.default as CvssCalculator);
 
 export type CvssVersion = "2.0" | "3.0" | "3.1" | "4.0";
 
-export type CvssResult =
-  | { ok: true; score: number; version: CvssVersion; vector: string }
-  | { ok: false; reason: string };
+export type CvssResult = { ok: true; score: number; version: CvssVersion; vector: string } | { ok: false; reason: string };
 
 /**
  * Parses a CVSS vector (v2 bare or with Nessus's "CVSS2#" prefix, v3.0, v3.1, v4.0) and computes
@@ -24,7 +26,10 @@ export type CvssResult =
  * printed beside it. Anything that does not parse or lacks base metrics says why.
  */
 export function scoreCvssVector(raw: string): CvssResult {
-  const vector = raw.trim().replace(/^CVSS2#/i, "").replace(/^\(|\)$/g, "");
+  const vector = raw
+    .trim()
+    .replace(/^CVSS2#/i, "")
+    .replace(/^\(|\)$/g, "");
   let parsed: CvssVectorLike | null | undefined;
   try {
     parsed = calculator.fromVector(vector);

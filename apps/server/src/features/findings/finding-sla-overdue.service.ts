@@ -13,7 +13,11 @@ const BATCH = 500;
  */
 export async function notifyOverdueFindings(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const due = (await dueOverdueFindings(ctx.db, now, BATCH)).map((f) => ({ ...f, tenantId: f.tenant_id, assigneeUserId: f.assignee_user_id }));
+  const due = (await dueOverdueFindings(ctx.db, now, BATCH)).map((f) => ({
+    ...f,
+    tenantId: f.tenant_id,
+    assigneeUserId: f.assignee_user_id,
+  }));
   return notifyDue(
     ctx,
     due,

@@ -17,7 +17,14 @@ export async function customSlaSeverities(db: Db, tenantId: string): Promise<Set
  * back after a fix is due from its return. A due date moved to now or later re-arms the
  * once-per-deadline overdue notice. Returns how many findings changed.
  */
-export async function shiftDueDates(db: Db, tenantId: string, severity: string, fromDays: number, toDays: number, now: number): Promise<number> {
+export async function shiftDueDates(
+  db: Db,
+  tenantId: string,
+  severity: string,
+  fromDays: number,
+  toDays: number,
+  now: number,
+): Promise<number> {
   if (fromDays === toDays) return 0;
   const due = sql<number>`coalesce(due_at + ${dayMs(toDays - fromDays)}, first_seen + ${dayMs(toDays)})`;
   const result = await db
@@ -49,6 +56,11 @@ export const dueOverdueFindings = (db: Db, now: number, limit: number) =>
 
 /** Marks a finding as told overdue unless it already is; true when this call marked it. */
 export async function claimOverdueNotified(db: Db, id: string, at: number): Promise<boolean> {
-  const result = await db.updateTable("findings").set({ overdue_notified_at: at }).where("id", "=", id).where("overdue_notified_at", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("findings")
+    .set({ overdue_notified_at: at })
+    .where("id", "=", id)
+    .where("overdue_notified_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -9,8 +9,13 @@ const tags = ["findings"];
 export const findingSlaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/remediation-sla", { config: { policy: { access: "tenant", permission: "tenant.read" } }, schema: { tags, response: { 200: remediationSlaSchema } } }, async (request) =>
-      listRemediationSla(ctx, request.scope.tenantIds),
+    app.get(
+      "/remediation-sla",
+      {
+        config: { policy: { access: "tenant", permission: "tenant.read" } },
+        schema: { tags, response: { 200: remediationSlaSchema } },
+      },
+      async (request) => listRemediationSla(ctx, request.scope.tenantIds),
     );
 
     // Tenant settings are the owner's (tenant.manage), as for the alert SLA policies.

@@ -23,7 +23,11 @@ const PAGE = 1000;
  * Every finding matching the filters, in the list's order, as CSV: fetched in keyset pages of
  * 1,000 so memory stays flat however many rows there are. Fields are formula-safe (csvField).
  */
-export async function* exportFindingsCsv(ctx: AppContext, tenantIds: readonly string[], query: Omit<FindingListQuery, "cursor" | "limit">): AsyncGenerator<string> {
+export async function* exportFindingsCsv(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  query: Omit<FindingListQuery, "cursor" | "limit">,
+): AsyncGenerator<string> {
   yield `${findingCsvColumns.join(",")}\r\n`;
   const now = ctx.now();
   const pageQuery: FindingListQuery = { ...query, limit: PAGE };

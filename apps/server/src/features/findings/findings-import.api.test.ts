@@ -22,10 +22,19 @@ let tenantId: string;
 let admin: TestClient;
 
 const upload = (client: TestClient, tenant: string, file: string | Buffer, query = "") =>
-  client.request({ method: "POST", url: `/api/v1/imports/findings?tenantId=${tenant}${query}`, payload: file, headers: { "content-type": "application/octet-stream" } });
+  client.request({
+    method: "POST",
+    url: `/api/v1/imports/findings?tenantId=${tenant}${query}`,
+    payload: file,
+    headers: { "content-type": "application/octet-stream" },
+  });
 
 /** A minimal Nessus v2 report: one host, its items, scanned at `at` (epoch ms). */
-export function nessusReport(host: { name: string; ip?: string; fqdn?: string; netbios?: string }, at: number, items: string[]): string {
+export function nessusReport(
+  host: { name: string; ip?: string; fqdn?: string; netbios?: string },
+  at: number,
+  items: string[],
+): string {
   const s = Math.floor(at / 1000);
   const tag = (name: string, value?: string) => (value ? `<tag name="${name}">${value}</tag>` : "");
   return `<?xml version="1.0" ?>
@@ -37,12 +46,20 @@ ${items.join("\n")}
 </ReportHost></Report></NessusClientData_v2>`;
 }
 
-export const nessusItem = (plugin: string, o: { port?: number; severity?: number; cves?: string[]; vector?: string; score?: number; name?: string } = {}) =>
+export const nessusItem = (
+  plugin: string,
+  o: { port?: number; severity?: number; cves?: string[]; vector?: string; score?: number; name?: string } = {},
+) =>
   `<ReportItem port="${o.port ?? 443}" svc_name="www" protocol="tcp" severity="${o.severity ?? 3}" pluginID="${plugin}" pluginName="${o.name ?? `Plugin ${plugin}`}">
 ${(o.cves ?? []).map((c) => `<cve>${c}</cve>`).join("")}${o.vector ? `<cvss3_vector>${o.vector}</cvss3_vector><cvss3_base_score>${o.score ?? 5}</cvss3_base_score>` : ""}
 <solution>Upgrade.</solution></ReportItem>`;
 
-const gvmReport = (host: string, hostname: string, at: number, results: { oid: string; port: string; severity: number; cves: string[] }[]) => {
+const gvmReport = (
+  host: string,
+  hostname: string,
+  at: number,
+  results: { oid: string; port: string; severity: number; cves: string[] }[],
+) => {
   const when = new Date(at).toISOString();
   return `<report id="x"><report id="y"><gmp><version>22.4</version></gmp><results>${results
     .map(
@@ -69,31 +86,63 @@ describe("scanner report import", () => {
     ["vulnscans/trivy/scheme_2_many_vulns.json", "trivy", 5, 0, 5, 1],
     ["vulnscans/trivy/misconfigurations_and_secrets.json", "trivy", 5, 0, 5, 3],
     ["vulnscans/openvas/openvas_many_vuln.xml", "openvas", 44, 0, 44, 1],
-  ])("imports %s (%s) with the documented counts, and again without duplicates", async (file, format, records, skipped, created, assets) => {
-    const tenant = (await makeTenant(app)).id;
-    const owner = (await signedInClient(app, [{ tenantId: tenant, role: "analyst" }])).client;
-    const body = readFileSync(path.join(data, file));
-    const first = (await upload(owner, tenant, body, `&filename=${path.basename(file)}`)).json();
-    expect(first).toMatchObject({ format, rowsRead: records + skipped, created, updated: 0, merged: records - created, rejectedCount: 0, fixed: 0, assetsCreated: assets, assetsMatched: 0 });
-    expect(first.skipped.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(skipped);
-    expect(await findingsOf(tenant)).toHaveLength(created);
-    app.clock.now += 60_000;
-    const again = (await upload(owner, tenant, body)).json();
-    expect(again).toMatchObject({ created: 0, updated: created, merged: records - created, fixed: 0, reopened: 0, assetsCreated: 0, assetsMatched: assets });
-    expect(await findingsOf(tenant)).toHaveLength(created);
-    const sources = await app.ctx.db.selectFrom("finding_sources").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenant).executeTakeFirstOrThrow();
-    expect(Number(sources.n)).toBeLessThanOrEqual(records);
-  });
+  ])(
+    "imports %s (%s) with the documented counts, and again without duplicates",
+    async (file, format, records, skipped, created, assets) => {
+      const tenant = (await makeTenant(app)).id;
+      const owner = (await signedInClient(app, [{ tenantId: tenant, role: "analyst" }])).client;
+      const body = readFileSync(path.join(data, file));
+      const first = (await upload(owner, tenant, body, `&filename=${path.basename(file)}`)).json();
+      expect(first).toMatchObject({
+        format,
+        rowsRead: records + skipped,
+        created,
+        updated: 0,
+        merged: records - created,
+        rejectedCount: 0,
+        fixed: 0,
+        assetsCreated: assets,
+        assetsMatched: 0,
+      });
+      expect(first.skipped.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(skipped);
+      expect(await findingsOf(tenant)).toHaveLength(created);
+      app.clock.now += 60_000;
+      const again = (await upload(owner, tenant, body)).json();
+      expect(again).toMatchObject({
+        created: 0,
+        updated: created,
+        merged: records - created,
+        fixed: 0,
+        reopened: 0,
+        assetsCreated: 0,
+        assetsMatched: assets,
+      });
+      expect(await findingsOf(tenant)).toHaveLength(created);
+      const sources = await app.ctx.db
+        .selectFrom("finding_sources")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("tenant_id", "=", tenant)
+        .executeTakeFirstOrThrow();
+      expect(Number(sources.n)).toBeLessThanOrEqual(records);
+    },
+  );
 
   it("stores the Nessus sample's host as one asset with its identities, scores from the vectors and due dates from the SLA", async () => {
     const tenant = (await makeTenant(app)).id;
     await saveRemediationSlaDays(app.ctx.db, tenant, "Critical", 3);
     const owner = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
-    const report = (await upload(owner, tenant, readFileSync(path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus")))).json();
+    const report = (
+      await upload(owner, tenant, readFileSync(path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus")))
+    ).json();
     expect(report.findings.filter((f: { kind: string }) => f.kind === "duplicate_id")).toHaveLength(1);
     const assets = await app.ctx.db.selectFrom("assets").selectAll().where("tenant_id", "=", tenant).execute();
     expect(assets).toMatchObject([{ asset_key: "ASSET-0001", name: "testphp.vulnweb.com", type: "Server", internet_facing: 1 }]);
-    const identities = await app.ctx.db.selectFrom("asset_identities").select(["kind", "value"]).where("tenant_id", "=", tenant).orderBy("kind").execute();
+    const identities = await app.ctx.db
+      .selectFrom("asset_identities")
+      .select(["kind", "value"])
+      .where("tenant_id", "=", tenant)
+      .orderBy("kind")
+      .execute();
     expect(identities).toEqual([
       { kind: "fqdn", value: "testphp.vulnweb.com" },
       { kind: "hostname", value: "testphp" },
@@ -101,7 +150,14 @@ describe("scanner report import", () => {
     ]);
     const rows = await findingsOf(tenant);
     const critical = rows.find((r) => r.dedupe_key === "nessus:58987|80/tcp");
-    expect(critical).toMatchObject({ severity: "Critical", cvss_score: 10, cvss_version: "3.0", status: "Open", services: '["nessus"]', asset_key: "ASSET-0001" });
+    expect(critical).toMatchObject({
+      severity: "Critical",
+      cvss_score: 10,
+      cvss_version: "3.0",
+      status: "Open",
+      services: '["nessus"]',
+      asset_key: "ASSET-0001",
+    });
     expect(critical?.due_at).toBe((critical?.first_seen ?? 0) + 3 * day);
     const high = rows.find((r) => r.severity === "High");
     expect(high?.due_at).toBe((high?.first_seen ?? 0) + 30 * day);
@@ -115,19 +171,43 @@ describe("scanner report import", () => {
     const tenant = (await makeTenant(app)).id;
     const owner = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
     const at = Date.UTC(2026, 9, 1);
-    const nessus = nessusReport({ name: "web01.corp.example", ip: "10.20.0.5", fqdn: "web01.corp.example" }, at, [nessusItem("155999", { port: 8080, severity: 4, cves: ["CVE-2021-44228"] })]);
-    const gvm = gvmReport("10.20.0.5", "", at + day, [{ oid: "1.3.6.1.4.1.25623.1.0.117838", port: "8080/tcp", severity: 10, cves: ["CVE-2021-44228"] }]);
+    const nessus = nessusReport({ name: "web01.corp.example", ip: "10.20.0.5", fqdn: "web01.corp.example" }, at, [
+      nessusItem("155999", { port: 8080, severity: 4, cves: ["CVE-2021-44228"] }),
+    ]);
+    const gvm = gvmReport("10.20.0.5", "", at + day, [
+      { oid: "1.3.6.1.4.1.25623.1.0.117838", port: "8080/tcp", severity: 10, cves: ["CVE-2021-44228"] },
+    ]);
     expect((await upload(owner, tenant, nessus)).json()).toMatchObject({ created: 1, assetsCreated: 1 });
-    expect((await upload(owner, tenant, gvm)).json()).toMatchObject({ format: "openvas", created: 0, updated: 1, assetsCreated: 0, assetsMatched: 1 });
+    expect((await upload(owner, tenant, gvm)).json()).toMatchObject({
+      format: "openvas",
+      created: 0,
+      updated: 1,
+      assetsCreated: 0,
+      assetsMatched: 1,
+    });
     const rows = await findingsOf(tenant);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ services: '["nessus","openvas"]', first_seen: at - 600_000, last_seen: at + day, cve_text: "CVE-2021-44228" });
-    const sources = await app.ctx.db.selectFrom("finding_sources").select(["scanner", "scanner_finding_id"]).where("finding_id", "=", rows[0]?.id ?? "").orderBy("scanner").execute();
+    expect(rows[0]).toMatchObject({
+      services: '["nessus","openvas"]',
+      first_seen: at - 600_000,
+      last_seen: at + day,
+      cve_text: "CVE-2021-44228",
+    });
+    const sources = await app.ctx.db
+      .selectFrom("finding_sources")
+      .select(["scanner", "scanner_finding_id"])
+      .where("finding_id", "=", rows[0]?.id ?? "")
+      .orderBy("scanner")
+      .execute();
     expect(sources).toEqual([
       { scanner: "nessus", scanner_finding_id: "155999" },
       { scanner: "openvas", scanner_finding_id: "1.3.6.1.4.1.25623.1.0.117838" },
     ]);
-    const cves = await app.ctx.db.selectFrom("finding_cves").select("cve_id").where("finding_id", "=", rows[0]?.id ?? "").execute();
+    const cves = await app.ctx.db
+      .selectFrom("finding_cves")
+      .select("cve_id")
+      .where("finding_id", "=", rows[0]?.id ?? "")
+      .execute();
     expect(cves).toEqual([{ cve_id: "CVE-2021-44228" }]);
   });
 
@@ -155,7 +235,14 @@ describe("scanner report import", () => {
     // The restarted remediation clock survives the next sighting.
     await upload(owner, tenant, nessusReport(host, t1 + 4 * day, [a, b]));
     expect((await findingsOf(tenant)).find((r) => r.id === fixed?.id)?.due_at).toBe(t1 + 3 * day + 90 * day);
-    const timeline = await app.ctx.db.selectFrom("timeline_events").select(["kind", "changes"]).where("subject_type", "=", "finding").where("subject_id", "=", fixed?.id ?? "").orderBy("at").orderBy("id").execute();
+    const timeline = await app.ctx.db
+      .selectFrom("timeline_events")
+      .select(["kind", "changes"])
+      .where("subject_type", "=", "finding")
+      .where("subject_id", "=", fixed?.id ?? "")
+      .orderBy("at")
+      .orderBy("id")
+      .execute();
     expect(timeline.map((t) => JSON.parse(t.changes).status)).toEqual([
       ["Open", "Closed"],
       ["Closed", "Open"],
@@ -167,9 +254,20 @@ describe("scanner report import", () => {
     const owner = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
     const host = { name: "10.9.9.10", ip: "10.9.9.10" };
     await upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 1), [nessusItem("2001")]));
-    await app.ctx.db.updateTable("findings").set({ status: "Closed", close_reason: "Accepted Risk", closed_at: Date.UTC(2026, 8, 2) }).where("tenant_id", "=", tenant).execute();
-    expect((await upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 5), [nessusItem("2001")]))).json()).toMatchObject({ updated: 1, reopened: 0 });
-    expect((await findingsOf(tenant))[0]).toMatchObject({ status: "Closed", close_reason: "Accepted Risk", last_seen: Date.UTC(2026, 8, 5) });
+    await app.ctx.db
+      .updateTable("findings")
+      .set({ status: "Closed", close_reason: "Accepted Risk", closed_at: Date.UTC(2026, 8, 2) })
+      .where("tenant_id", "=", tenant)
+      .execute();
+    expect((await upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 5), [nessusItem("2001")]))).json()).toMatchObject({
+      updated: 1,
+      reopened: 0,
+    });
+    expect((await findingsOf(tenant))[0]).toMatchObject({
+      status: "Closed",
+      close_reason: "Accepted Risk",
+      last_seen: Date.UTC(2026, 8, 5),
+    });
   });
 
   // Only PostgreSQL lets an analyst's write land between the import's read and its write (SQLite
@@ -189,20 +287,47 @@ describe("scanner report import", () => {
       holding = resolve;
     });
     const analyst = app.ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable("findings").set({ status: "Closed", close_reason: "Accepted Risk", closed_at: app.clock.now, due_at: null }).where("tenant_id", "=", tenant).where("dedupe_key", "=", "nessus:2101|443/tcp").execute();
+      await trx
+        .updateTable("findings")
+        .set({ status: "Closed", close_reason: "Accepted Risk", closed_at: app.clock.now, due_at: null })
+        .where("tenant_id", "=", tenant)
+        .where("dedupe_key", "=", "nessus:2101|443/tcp")
+        .execute();
       holding();
       await gate;
     });
     await held;
-    const importing = upload(owner, tenant, nessusReport(host, Date.UTC(2026, 8, 5), [nessusItem("2101"), nessusItem("2102", { port: 22 })]));
-    const waiters = async () => Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(app.ctx.db)).rows[0]?.n);
+    const importing = upload(
+      owner,
+      tenant,
+      nessusReport(host, Date.UTC(2026, 8, 5), [nessusItem("2101"), nessusItem("2102", { port: 22 })]),
+    );
+    const waiters = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+            app.ctx.db,
+          )
+        ).rows[0]?.n,
+      );
     for (let i = 0; i < 200 && (await waiters()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
     release();
     await analyst;
     expect((await importing).json()).toMatchObject({ updated: 2, reopened: 0, fixed: 0 });
     const rows = await findingsOf(tenant);
-    expect(rows.find((r) => r.dedupe_key === "nessus:2101|443/tcp")).toMatchObject({ status: "Closed", close_reason: "Accepted Risk", closed_at: app.clock.now, due_at: null, last_seen: Date.UTC(2026, 8, 5) });
-    expect(rows.find((r) => r.dedupe_key === "nessus:2102|22/tcp")).toMatchObject({ status: "Open", last_seen: Date.UTC(2026, 8, 5) });
+    expect(rows.find((r) => r.dedupe_key === "nessus:2101|443/tcp")).toMatchObject({
+      status: "Closed",
+      close_reason: "Accepted Risk",
+      closed_at: app.clock.now,
+      due_at: null,
+      last_seen: Date.UTC(2026, 8, 5),
+    });
+    expect(rows.find((r) => r.dedupe_key === "nessus:2102|22/tcp")).toMatchObject({
+      status: "Open",
+      last_seen: Date.UTC(2026, 8, 5),
+    });
   });
 
   it("caps dates from the file at the server's clock: last and first seen, due dates, and the Fixed close", async () => {
@@ -215,19 +340,41 @@ describe("scanner report import", () => {
     const first = await findingsOf(tenant);
     for (const r of first) expect(r).toMatchObject({ first_seen: now, last_seen: now });
     expect(first.find((r) => r.dedupe_key === "nessus:2202|22/tcp")?.due_at).toBe(now + 90 * day);
-    const asset = await app.ctx.db.selectFrom("assets").select(["first_seen", "last_seen"]).where("tenant_id", "=", tenant).executeTakeFirstOrThrow();
+    const asset = await app.ctx.db
+      .selectFrom("assets")
+      .select(["first_seen", "last_seen"])
+      .where("tenant_id", "=", tenant)
+      .executeTakeFirstOrThrow();
     expect(asset).toEqual({ first_seen: now, last_seen: now });
     app.clock.now = now + 60_000;
-    expect((await upload(owner, tenant, nessusReport(host, now + 60 * day, [nessusItem("2201")]))).json()).toMatchObject({ updated: 1, fixed: 1 });
+    expect((await upload(owner, tenant, nessusReport(host, now + 60 * day, [nessusItem("2201")]))).json()).toMatchObject({
+      updated: 1,
+      fixed: 1,
+    });
     const fixed = (await findingsOf(tenant)).find((r) => r.dedupe_key === "nessus:2202|22/tcp");
     expect(fixed).toMatchObject({ status: "Closed", close_reason: "Fixed", closed_at: now + 60_000 });
-    const run = await app.ctx.db.selectFrom("finding_imports").select("scanned_at").where("tenant_id", "=", tenant).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const run = await app.ctx.db
+      .selectFrom("finding_imports")
+      .select("scanned_at")
+      .where("tenant_id", "=", tenant)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     expect(run.scanned_at).toBe(now + 60_000);
   });
 
   it("reports a CVSS vector that does not parse and keeps the scanner's score", async () => {
-    const report = (await upload(admin, tenantId, nessusReport({ name: "10.1.1.1", ip: "10.1.1.1" }, Date.UTC(2026, 8, 1), [nessusItem("3001", { vector: "CVSS:3.1/AV:Q/AC:L", score: 6.1 })]))).json();
-    expect(report.findings).toEqual([expect.objectContaining({ field: "cvssVector", kind: "invalid_value", value: "CVSS:3.1/AV:Q/AC:L" })]);
+    const report = (
+      await upload(
+        admin,
+        tenantId,
+        nessusReport({ name: "10.1.1.1", ip: "10.1.1.1" }, Date.UTC(2026, 8, 1), [
+          nessusItem("3001", { vector: "CVSS:3.1/AV:Q/AC:L", score: 6.1 }),
+        ]),
+      )
+    ).json();
+    expect(report.findings).toEqual([
+      expect.objectContaining({ field: "cvssVector", kind: "invalid_value", value: "CVSS:3.1/AV:Q/AC:L" }),
+    ]);
     const row = (await findingsOf(tenantId)).find((r) => r.dedupe_key === "nessus:3001|443/tcp");
     expect(row).toMatchObject({ cvss_score: 6.1, cvss_version: null, cvss_vector: "CVSS:3.1/AV:Q/AC:L" });
   });
@@ -239,7 +386,10 @@ describe("scanner report import", () => {
       runs: (await app.ctx.db.selectFrom("import_runs").select("id").where("tenant_id", "=", tenantId).execute()).length,
     });
     const before = await count();
-    const good = nessusReport({ name: "10.2.2.2", ip: "10.2.2.2" }, Date.UTC(2026, 8, 1), [nessusItem("4001"), nessusItem("4002")]);
+    const good = nessusReport({ name: "10.2.2.2", ip: "10.2.2.2" }, Date.UTC(2026, 8, 1), [
+      nessusItem("4001"),
+      nessusItem("4002"),
+    ]);
     const response = await upload(admin, tenantId, good.slice(0, good.length - 40));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: "MALFORMED_FILE" });
@@ -253,7 +403,11 @@ describe("scanner report import", () => {
     const tenant = (await makeTenant(app)).id;
     const file = path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus");
     const doer = { userId: null, name: "test" };
-    const report = await importFindingFile(app.ctx, tenant, sourceFromFile(file), { filename: "x.nessus", doer, offThread: true });
+    const report = await importFindingFile(app.ctx, tenant, sourceFromFile(file), {
+      filename: "x.nessus",
+      doer,
+      offThread: true,
+    });
     expect(report).toMatchObject({ format: "nessus", rowsRead: 49, created: 25, merged: 1 });
     const stored = (await findingsOf(tenant)).find((r) => r.dedupe_key === "nessus:58987|80/tcp");
     expect(JSON.parse(stored?.raw ?? "{}")).toMatchObject({ host: "testphp.vulnweb.com", item: { "@": { pluginID: "58987" } } });
@@ -261,7 +415,9 @@ describe("scanner report import", () => {
     try {
       const broken = path.join(dir, "broken.nessus");
       writeFileSync(broken, readFileSync(file, "utf8").slice(0, 900_000));
-      await expect(importFindingFile(app.ctx, tenant, sourceFromFile(broken), { format: "nessus", filename: null, doer, offThread: true })).rejects.toMatchObject({ statusCode: 422 });
+      await expect(
+        importFindingFile(app.ctx, tenant, sourceFromFile(broken), { format: "nessus", filename: null, doer, offThread: true }),
+      ).rejects.toMatchObject({ statusCode: 422 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -281,33 +437,104 @@ describe("scanner report import", () => {
 
 describe("asset inventory import (the spec's vulnerable-asset records)", () => {
   const records = [
-    { id: "ASSET-0101", name: "payroll-db", type: "Database", priority: "High", score: 8.1, status: "In Progress", date: "03/14/2026", assignee: "Priya Raman", services: ["Nessus", "Qualys"], remediationAction: "Patch PostgreSQL", cweId: "CWE-89", department: "Finance", businessImpact: "High", createdDate: "01/02/2024", clientEnvironment: "On-premise", hostname: "payroll-db.corp.example", ip: "10.7.0.12", site: "Frankfurt DC", latitude: 50.1109, longitude: 8.6821 },
-    { Id: "ASSET-0102", name: "intranet", type: "Web Application", priority: "Medium", score: 5.4, status: "Open", services: "Burp", cweId: "79", businessImpact: "Medium", clientEnvironment: "Malicious Insider" },
+    {
+      id: "ASSET-0101",
+      name: "payroll-db",
+      type: "Database",
+      priority: "High",
+      score: 8.1,
+      status: "In Progress",
+      date: "03/14/2026",
+      assignee: "Priya Raman",
+      services: ["Nessus", "Qualys"],
+      remediationAction: "Patch PostgreSQL",
+      cweId: "CWE-89",
+      department: "Finance",
+      businessImpact: "High",
+      createdDate: "01/02/2024",
+      clientEnvironment: "On-premise",
+      hostname: "payroll-db.corp.example",
+      ip: "10.7.0.12",
+      site: "Frankfurt DC",
+      latitude: 50.1109,
+      longitude: 8.6821,
+    },
+    {
+      Id: "ASSET-0102",
+      name: "intranet",
+      type: "Web Application",
+      priority: "Medium",
+      score: 5.4,
+      status: "Open",
+      services: "Burp",
+      cweId: "79",
+      businessImpact: "Medium",
+      clientEnvironment: "Malicious Insider",
+    },
     { id: "ASSET-0101", name: "payroll-db", type: "Database", department: "Finance" },
     { id: "bad", name: "x" },
   ];
   const post = (client: TestClient, tenant: string, body: string) =>
-    client.request({ method: "POST", url: `/api/v1/imports/assets?tenantId=${tenant}&filename=assets.json`, payload: body, headers: { "content-type": "application/octet-stream" } });
+    client.request({
+      method: "POST",
+      url: `/api/v1/imports/assets?tenantId=${tenant}&filename=assets.json`,
+      payload: body,
+      headers: { "content-type": "application/octet-stream" },
+    });
 
   it("stores the assets by key with their identities and vulnerabilities, reports the quirks, and is idempotent", async () => {
     const tenant = (await makeTenant(app)).id;
     const owner = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
     const report = (await post(owner, tenant, JSON.stringify(records))).json();
-    expect(report).toMatchObject({ format: "asset-inventory", rowsRead: 4, assetsCreated: 2, assetsUpdated: 0, findingsCreated: 2, rejectedCount: 1 });
+    expect(report).toMatchObject({
+      format: "asset-inventory",
+      rowsRead: 4,
+      assetsCreated: 2,
+      assetsUpdated: 0,
+      findingsCreated: 2,
+      rejectedCount: 1,
+    });
     expect(report.rejected[0]).toMatchObject({ row: 4, problems: [{ field: "id" }] });
-    expect(report.findings.map((f: { kind: string; field: string }) => `${f.kind}:${f.field}`)).toEqual(["unknown_key:Id", "out_of_enumeration:clientEnvironment", "duplicate_id:id"]);
-    const assets = await app.ctx.db.selectFrom("assets").selectAll().where("tenant_id", "=", tenant).orderBy("asset_key").execute();
+    expect(report.findings.map((f: { kind: string; field: string }) => `${f.kind}:${f.field}`)).toEqual([
+      "unknown_key:Id",
+      "out_of_enumeration:clientEnvironment",
+      "duplicate_id:id",
+    ]);
+    const assets = await app.ctx.db
+      .selectFrom("assets")
+      .selectAll()
+      .where("tenant_id", "=", tenant)
+      .orderBy("asset_key")
+      .execute();
     expect(assets).toMatchObject([
-      { asset_key: "ASSET-0101", type: "Database", department: "Finance", business_impact: "High", client_environment: "On-premise", site: "Frankfurt DC", latitude: 50.1109 },
+      {
+        asset_key: "ASSET-0101",
+        type: "Database",
+        department: "Finance",
+        business_impact: "High",
+        client_environment: "On-premise",
+        site: "Frankfurt DC",
+        latitude: 50.1109,
+      },
       { asset_key: "ASSET-0102", name: "intranet", client_environment: null },
     ]);
     const rows = await findingsOf(tenant);
-    expect(rows.find((r) => r.asset_key === "ASSET-0101")).toMatchObject({ severity: "High", cvss_score: 8.1, status: "In Progress", assignee: "Priya Raman", services: '["Nessus","Qualys"]', cwe_id: "CWE-89", department: "Finance" });
+    expect(rows.find((r) => r.asset_key === "ASSET-0101")).toMatchObject({
+      severity: "High",
+      cvss_score: 8.1,
+      status: "In Progress",
+      assignee: "Priya Raman",
+      services: '["Nessus","Qualys"]',
+      cwe_id: "CWE-89",
+      department: "Finance",
+    });
     // A scanner finds the same machine by its address: one asset, and new assets continue the numbering.
     const scan = nessusReport({ name: "10.7.0.12", ip: "10.7.0.12" }, Date.UTC(2026, 8, 1), [nessusItem("9101")]);
     expect((await upload(owner, tenant, scan)).json()).toMatchObject({ assetsCreated: 0, assetsMatched: 1 });
     await upload(owner, tenant, nessusReport({ name: "10.7.0.99", ip: "10.7.0.99" }, Date.UTC(2026, 8, 1), [nessusItem("9102")]));
-    const keys = (await app.ctx.db.selectFrom("assets").select("asset_key").where("tenant_id", "=", tenant).orderBy("asset_key").execute()).map((a) => a.asset_key);
+    const keys = (
+      await app.ctx.db.selectFrom("assets").select("asset_key").where("tenant_id", "=", tenant).orderBy("asset_key").execute()
+    ).map((a) => a.asset_key);
     expect(keys).toEqual(["ASSET-0101", "ASSET-0102", "ASSET-0103"]);
     const again = (await post(owner, tenant, JSON.stringify(records))).json();
     expect(again).toMatchObject({ assetsCreated: 0, assetsUpdated: 2, findingsCreated: 0, findingsUpdated: 2 });
@@ -319,7 +546,12 @@ describe("threat intelligence", () => {
   let platform: TestClient;
   let intelTenant: string;
   const load = (client: TestClient, feed: string, file: string | Buffer, query = "") =>
-    client.request({ method: "POST", url: `/api/v1/intel/${feed}${query}`, payload: file, headers: { "content-type": "application/octet-stream" } });
+    client.request({
+      method: "POST",
+      url: `/api/v1/intel/${feed}${query}`,
+      payload: file,
+      headers: { "content-type": "application/octet-stream" },
+    });
   const intelFile = (name: string) => readFileSync(path.join(data, "vulnintel", name));
 
   beforeAll(async () => {
@@ -328,21 +560,50 @@ describe("threat intelligence", () => {
     const owner = (await signedInClient(app, [{ tenantId: intelTenant, role: "admin" }])).client;
     await upload(owner, intelTenant, readFileSync(path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus")));
     await upload(owner, intelTenant, readFileSync(path.join(data, "vulnscans/openvas/openvas_many_vuln.xml")));
-    await upload(owner, intelTenant, nessusReport({ name: "10.4.4.4", ip: "10.4.4.4" }, Date.UTC(2026, 8, 1), [nessusItem("7001", { cves: ["CVE-1999-0003", "CVE-1999-0005"] })]));
+    await upload(
+      owner,
+      intelTenant,
+      nessusReport({ name: "10.4.4.4", ip: "10.4.4.4" }, Date.UTC(2026, 8, 1), [
+        nessusItem("7001", { cves: ["CVE-1999-0003", "CVE-1999-0005"] }),
+      ]),
+    );
   });
 
   it("loads the CISA KEV catalog (JSON) and flags every finding that carries a listed CVE", async () => {
-    const withCve = await app.ctx.db.selectFrom("finding_cves").select("finding_id").where("cve_id", "=", "CVE-2012-1823").where("tenant_id", "=", intelTenant).execute();
+    const withCve = await app.ctx.db
+      .selectFrom("finding_cves")
+      .select("finding_id")
+      .where("cve_id", "=", "CVE-2012-1823")
+      .where("tenant_id", "=", intelTenant)
+      .execute();
     expect(withCve.length).toBeGreaterThanOrEqual(2); // Nessus plugin 58988 and the GVM PHP-CGI test
     const report = (await load(platform, "kev", intelFile("known_exploited_vulnerabilities.json"), "?filename=kev.json")).json();
-    expect(report).toMatchObject({ feed: "kev", format: "kev-json", version: "2025.08.25", rowsRead: 1404, loaded: 1404, rejectedCount: 0 });
+    expect(report).toMatchObject({
+      feed: "kev",
+      format: "kev-json",
+      version: "2025.08.25",
+      rowsRead: 1404,
+      loaded: 1404,
+      rejectedCount: 0,
+    });
     expect(report.findingsUpdated).toBeGreaterThanOrEqual(withCve.length);
-    const flagged = await app.ctx.db.selectFrom("findings").select(["id", "kev"]).where("tenant_id", "=", intelTenant).where("kev", "=", 1).execute();
+    const flagged = await app.ctx.db
+      .selectFrom("findings")
+      .select(["id", "kev"])
+      .where("tenant_id", "=", intelTenant)
+      .where("kev", "=", 1)
+      .execute();
     for (const f of withCve) expect(flagged.map((r) => r.id)).toContain(f.finding_id);
     // A finding imported after the load is flagged as it is stored.
     const later = (await makeTenant(app)).id;
     const owner = (await signedInClient(app, [{ tenantId: later, role: "analyst" }])).client;
-    await upload(owner, later, nessusReport({ name: "10.5.5.5", ip: "10.5.5.5" }, Date.UTC(2026, 8, 1), [nessusItem("8001", { cves: ["CVE-2021-44228"] })]));
+    await upload(
+      owner,
+      later,
+      nessusReport({ name: "10.5.5.5", ip: "10.5.5.5" }, Date.UTC(2026, 8, 1), [
+        nessusItem("8001", { cves: ["CVE-2021-44228"] }),
+      ]),
+    );
     expect((await findingsOf(later))[0]).toMatchObject({ kev: 1 });
   });
 
@@ -355,14 +616,28 @@ describe("threat intelligence", () => {
     const report = (await load(platform, "kev", csv)).json();
     expect(report).toMatchObject({ format: "kev-csv", rowsRead: 2, loaded: 1, rejectedCount: 1 });
     expect(report.rejected[0].problems[0].field).toBe("cveID");
-    const row = await app.ctx.db.selectFrom("kev_catalog").selectAll().where("cve_id", "=", "CVE-1999-0003").executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ known_ransomware: 1, short_description: "Remote code execution, with a comma", cwes: '["CWE-94"]' });
+    const row = await app.ctx.db
+      .selectFrom("kev_catalog")
+      .selectAll()
+      .where("cve_id", "=", "CVE-1999-0003")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      known_ransomware: 1,
+      short_description: "Remote code execution, with a comma",
+      cwes: '["CWE-94"]',
+    });
     expect((await findingsOf(intelTenant)).find((f) => f.dedupe_key.startsWith("cve:CVE-1999-0003"))).toMatchObject({ kev: 1 });
   });
 
   it("loads EPSS scores and ranks findings by their highest-scoring CVE", async () => {
     const report = (await load(platform, "epss", intelFile("epss_scores_example.csv"))).json();
-    expect(report).toMatchObject({ format: "epss-csv", version: "v2023.03.01", released: "2025-02-20T00:00:00.000Z", loaded: 5, findingsUpdated: 1 });
+    expect(report).toMatchObject({
+      format: "epss-csv",
+      version: "v2023.03.01",
+      released: "2025-02-20T00:00:00.000Z",
+      loaded: 5,
+      findingsUpdated: 1,
+    });
     const ranked = (await findingsOf(intelTenant)).find((f) => f.dedupe_key.startsWith("cve:CVE-1999-0003,CVE-1999-0005"));
     expect(ranked).toMatchObject({ epss: 0.91963, epss_percentile: 0.99214 });
   });
@@ -420,16 +695,34 @@ describe("watchfloor import findings | assets | kev | epss | cwe", () => {
     expect((await cli("tenant", "create", "--name", "Scan Co", "--slug", "scan-co")).code).toBe(0);
     const nessus = path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus");
     const first = await cli("import", "findings", nessus, "--tenant", "scan-co");
-    expect(first.stdout).toContain("as nessus into Scan Co: 49 records read, 25 findings created, 0 updated, 1 merged, 0 reopened, 0 fixed, 0 rejected; assets: 1 new, 0 matched.");
+    expect(first.stdout).toContain(
+      "as nessus into Scan Co: 49 records read, 25 findings created, 0 updated, 1 merged, 0 reopened, 0 fixed, 0 rejected; assets: 1 new, 0 matched.",
+    );
     expect(first.stdout).toContain("skipped 23: informational (Nessus severity 0)");
-    expect((await cli("import", "findings", nessus, "--tenant", "scan-co", "--partial")).stdout).toMatch(/0 findings created, 25 updated[\s\S]*partial scan: nothing was marked fixed/);
+    expect((await cli("import", "findings", nessus, "--tenant", "scan-co", "--partial")).stdout).toMatch(
+      /0 findings created, 25 updated[\s\S]*partial scan: nothing was marked fixed/,
+    );
     const kev = await cli("import", "kev", path.join(data, "vulnintel/known_exploited_vulnerabilities.json"));
-    expect(kev.stdout).toMatch(/as kev-json version 2025\.08\.25 of 2025-08-25T17:04:19\.979Z: 1404 entries read, 1404 loaded, 0 rejected, [1-9]\d* findings newly flagged\./);
-    expect((await cli("import", "epss", path.join(data, "vulnintel/epss_scores_example.csv"))).stdout).toContain("5 entries read, 5 loaded, 0 rejected, 0 findings ranked.");
-    expect((await cli("import", "cwe", path.join(data, "vulnintel/cwe_list_defectdojo_fixture.json"))).stdout).toContain("397 loaded");
+    expect(kev.stdout).toMatch(
+      /as kev-json version 2025\.08\.25 of 2025-08-25T17:04:19\.979Z: 1404 entries read, 1404 loaded, 0 rejected, [1-9]\d* findings newly flagged\./,
+    );
+    expect((await cli("import", "epss", path.join(data, "vulnintel/epss_scores_example.csv"))).stdout).toContain(
+      "5 entries read, 5 loaded, 0 rejected, 0 findings ranked.",
+    );
+    expect((await cli("import", "cwe", path.join(data, "vulnintel/cwe_list_defectdojo_fixture.json"))).stdout).toContain(
+      "397 loaded",
+    );
     const inventory = path.join(dir, "assets.json");
-    writeFileSync(inventory, JSON.stringify([{ id: "ASSET-0500", name: "erp", type: "Server", priority: "High" }, { iD: "ASSET-0501", name: "crm", type: "Server" }]));
-    expect((await cli("import", "assets", inventory, "--tenant", "scan-co")).stdout).toContain("2 records read, 2 assets created, 0 updated, 1 findings created, 0 updated, 0 rejected, 1 data-quality findings.");
+    writeFileSync(
+      inventory,
+      JSON.stringify([
+        { id: "ASSET-0500", name: "erp", type: "Server", priority: "High" },
+        { iD: "ASSET-0501", name: "crm", type: "Server" },
+      ]),
+    );
+    expect((await cli("import", "assets", inventory, "--tenant", "scan-co")).stdout).toContain(
+      "2 records read, 2 assets created, 0 updated, 1 findings created, 0 updated, 0 rejected, 1 data-quality findings.",
+    );
     const broken = path.join(dir, "broken.nessus");
     writeFileSync(broken, readFileSync(nessus, "utf8").slice(0, 400_000));
     const refused = await cli("import", "findings", broken, "--tenant", "scan-co");
@@ -453,11 +746,27 @@ describe("demo assets and findings", () => {
           .select("hostname")
           .where("hostname", "is not", null)
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom("asset_identities as i").select("i.asset_id").whereRef("i.tenant_id", "=", "alerts.tenant_id").where("i.kind", "=", "hostname").where((eb) => eb("i.value", "=", eb.fn<string>("lower", ["alerts.hostname"]))))),
+            not(
+              exists(
+                selectFrom("asset_identities as i")
+                  .select("i.asset_id")
+                  .whereRef("i.tenant_id", "=", "alerts.tenant_id")
+                  .where("i.kind", "=", "hostname")
+                  .where((eb) => eb("i.value", "=", eb.fn<string>("lower", ["alerts.hostname"]))),
+              ),
+            ),
           )
           .execute();
-        const assets = await db.selectFrom("assets").select(["asset_key", "name", "type", "site", "latitude", "client_environment", "business_impact"]).orderBy("tenant_id").orderBy("asset_key").execute();
-        const findings = await db.selectFrom("findings").select(["status", "services", "cve_ids", "kev", "cvss_score", "severity"]).execute();
+        const assets = await db
+          .selectFrom("assets")
+          .select(["asset_key", "name", "type", "site", "latitude", "client_environment", "business_impact"])
+          .orderBy("tenant_id")
+          .orderBy("asset_key")
+          .execute();
+        const findings = await db
+          .selectFrom("findings")
+          .select(["status", "services", "cve_ids", "kev", "cvss_score", "severity"])
+          .execute();
         return { seeded, unmatched: unmatched.length, assets, findings, again: await seedDemoAssets(demo.ctx) };
       } finally {
         await demo.close();
@@ -468,7 +777,9 @@ describe("demo assets and findings", () => {
     expect(first.again).toEqual({ assets: 0, findings: 0 });
     expect(first.seeded.assets).toBe(first.assets.length);
     expect(first.seeded.findings).toBe(first.findings.length);
-    expect(new Set(first.assets.map((a) => a.type))).toEqual(new Set(["Workstation", "Server", "Network Device", "Database", "Web Application"]));
+    expect(new Set(first.assets.map((a) => a.type))).toEqual(
+      new Set(["Workstation", "Server", "Network Device", "Database", "Web Application"]),
+    );
     expect(new Set(first.assets.map((a) => a.client_environment))).toEqual(new Set(["Cloud", "On-premise", "Hybrid"]));
     expect(first.assets.filter((a) => a.site && a.latitude !== null).length).toBeGreaterThan(first.assets.length * 0.8);
     expect(new Set(first.findings.map((f) => f.status))).toEqual(new Set(["Open", "Triaged", "In Progress", "Closed"]));

@@ -51,19 +51,44 @@ export class AssetResolver {
     const out: ResolvedAsset[] = [];
     for (const [i, record] of records.entries()) {
       const identities = perRecord[i] ?? [];
-      let assetId = chooseAsset(identities, (id) => this.owners.get(key(id)), (a) => this.fqdns.get(a) ?? []);
+      let assetId = chooseAsset(
+        identities,
+        (id) => this.owners.get(key(id)),
+        (a) => this.fqdns.get(a) ?? [],
+      );
       if (!assetId) {
         assetId = newId();
         this.nextNumber ??= (await highestAssetNumber(this.trx, this.tenantId)) + 1;
         const seed = assetSeedOf(record.finding, identities);
         const row: AssetsTable = {
-          id: assetId, tenant_id: this.tenantId, asset_key: formatAssetKey(this.nextNumber++), name: seed.name, type: seed.type,
-          department: null, business_impact: null, client_environment: seed.clientEnvironment, site: null, latitude: null, longitude: null,
-          owner: null, internet_facing: seed.internetFacing ? 1 : 0, created_at: this.now, updated_at: this.now,
-          first_seen: record.firstSeen, last_seen: record.seenAt,
+          id: assetId,
+          tenant_id: this.tenantId,
+          asset_key: formatAssetKey(this.nextNumber++),
+          name: seed.name,
+          type: seed.type,
+          department: null,
+          business_impact: null,
+          client_environment: seed.clientEnvironment,
+          site: null,
+          latitude: null,
+          longitude: null,
+          owner: null,
+          internet_facing: seed.internetFacing ? 1 : 0,
+          created_at: this.now,
+          updated_at: this.now,
+          first_seen: record.firstSeen,
+          last_seen: record.seenAt,
         };
         newAssets.push(row);
-        this.assets.set(assetId, { id: assetId, asset_key: row.asset_key, name: row.name, type: row.type, department: null, business_impact: null, client_environment: row.client_environment });
+        this.assets.set(assetId, {
+          id: assetId,
+          asset_key: row.asset_key,
+          name: row.name,
+          type: row.type,
+          department: null,
+          business_impact: null,
+          client_environment: row.client_environment,
+        });
         this.created++;
       }
       // Identities nobody owns yet join this asset: next time an address alone finds it.

@@ -7,7 +7,15 @@ import { addTimeline, type TimelineEntry } from "../timeline/timeline.repository
 import type { ImportTally } from "../imports/import-tally";
 import type { ResolvedAsset } from "./findings-import.assets";
 import { type Intel, mergeFinding, newFindingRow } from "./findings-import.rows";
-import { existingFindings, intelForCves, moveDueDate, reopenFindings, upsertFindings, upsertSources, writeCveLinks } from "./findings-import.repository";
+import {
+  existingFindings,
+  intelForCves,
+  moveDueDate,
+  reopenFindings,
+  upsertFindings,
+  upsertSources,
+  writeCveLinks,
+} from "./findings-import.repository";
 import { type CvssResult, scoreCvssVector } from "./cvss";
 
 export interface BatchItem extends ResolvedAsset {
@@ -39,23 +47,51 @@ export class FindingBatchWriter {
 
   constructor(
     private readonly trx: Transaction<DB>,
-    private readonly run: { tenantId: string; importId: string; now: number; slaDays: (severity: string) => number; tally: ImportTally; bulk?: SqliteBulk },
+    private readonly run: {
+      tenantId: string;
+      importId: string;
+      now: number;
+      slaDays: (severity: string) => number;
+      tally: ImportTally;
+      bulk?: SqliteBulk;
+    },
   ) {}
 
   async write(items: BatchItem[]) {
     const result = { created: 0, updated: 0, merged: 0, reopened: 0 };
     const { tenantId, importId, now, slaDays, tally } = this.run;
-    const intel = await intelForCves(this.trx, items.flatMap((i) => i.finding.cveIds));
+    const intel = await intelForCves(
+      this.trx,
+      items.flatMap((i) => i.finding.cveIds),
+    );
     const groups = new Map<string, Group>();
     for (const item of items) {
       const f = item.finding;
       const incoming = newFindingRow({
-        tenantId, id: newId(), record: f, rawJson: item.rawJson, asset: item.asset, identities: item.identities, firstSeen: item.firstSeen, seenAt: item.seenAt, now,
-        slaDays: slaDays(f.severity), cvss: this.score(f, item.row), intel: combine(f.cveIds.map((c) => intel.get(c) ?? noIntel)),
+        tenantId,
+        id: newId(),
+        record: f,
+        rawJson: item.rawJson,
+        asset: item.asset,
+        identities: item.identities,
+        firstSeen: item.firstSeen,
+        seenAt: item.seenAt,
+        now,
+        slaDays: slaDays(f.severity),
+        cvss: this.score(f, item.row),
+        intel: combine(f.cveIds.map((c) => intel.get(c) ?? noIntel)),
       });
       const key = `${incoming.asset_id}\u0000${incoming.dedupe_key}`;
       const sourceKey = `${f.scanner}\u0000${f.scannerFindingId}`;
-      const source: FindingSourcesTable = { finding_id: "", tenant_id: tenantId, scanner: f.scanner, scanner_finding_id: f.scannerFindingId, first_seen: item.firstSeen, last_seen: item.seenAt, last_import_id: importId };
+      const source: FindingSourcesTable = {
+        finding_id: "",
+        tenant_id: tenantId,
+        scanner: f.scanner,
+        scanner_finding_id: f.scannerFindingId,
+        first_seen: item.firstSeen,
+        last_seen: item.seenAt,
+        last_import_id: importId,
+      };
       const group = groups.get(key);
       if (!group) {
         groups.set(key, { row: incoming, sources: new Map([[sourceKey, source]]), cvesChanged: true, existed: false });
@@ -63,7 +99,13 @@ export class FindingBatchWriter {
       }
       result.merged++;
       if (group.sources.has(sourceKey)) {
-        tally.note({ row: item.row, field: "scannerFindingId", value: f.scannerFindingId, kind: "duplicate_id", message: `${f.scanner} reported ${f.scannerFindingId} twice on ${item.asset.asset_key} ${incoming.dedupe_key.split("|")[1]}; kept once` });
+        tally.note({
+          row: item.row,
+          field: "scannerFindingId",
+          value: f.scannerFindingId,
+          kind: "duplicate_id",
+          message: `${f.scanner} reported ${f.scannerFindingId} twice on ${item.asset.asset_key} ${incoming.dedupe_key.split("|")[1]}; kept once`,
+        });
       }
       group.row = mergeFinding(group.row, incoming, slaDays).row;
       group.sources.set(sourceKey, source);
@@ -88,9 +130,16 @@ export class FindingBatchWriter {
       group.row = merged.row;
       if (merged.reopened) {
         reopens.push({
-          id: merged.row.id, closeReason: found.row.close_reason, dueAt: merged.row.due_at,
+          id: merged.row.id,
+          closeReason: found.row.close_reason,
+          dueAt: merged.row.due_at,
           entry: {
-            tenantId, subjectType: "finding", subjectId: merged.row.id, at: now, actorName: "import", kind: "status",
+            tenantId,
+            subjectType: "finding",
+            subjectId: merged.row.id,
+            at: now,
+            actorName: "import",
+            kind: "status",
             changes: { status: ["Closed", "Open"], closeReason: [found.row.close_reason, null], importId },
             comment: `Reported again by ${[...group.sources.values()].map((s) => s.scanner).join(", ")} after it was closed as ${found.row.close_reason}.`,
           },
@@ -100,14 +149,22 @@ export class FindingBatchWriter {
       }
     }
     const bulk = this.run.bulk;
-    await upsertFindings(this.trx, rows.map((g) => g.row), bulk);
+    await upsertFindings(
+      this.trx,
+      rows.map((g) => g.row),
+      bulk,
+    );
     // The upsert leaves the workflow columns as they are now; these guarded updates change them
     // only where they still hold what this import read.
     const reopened = await reopenFindings(this.trx, tenantId, reopens, now);
     for (const m of dueMoves) await moveDueDate(this.trx, tenantId, m.id, m.from, m.to);
     result.reopened += reopened.size;
     const timeline = reopens.filter((r) => reopened.has(r.id)).map((r) => r.entry);
-    await upsertSources(this.trx, rows.flatMap((g) => [...g.sources.values()].map((s) => ({ ...s, finding_id: g.row.id }))), bulk);
+    await upsertSources(
+      this.trx,
+      rows.flatMap((g) => [...g.sources.values()].map((s) => ({ ...s, finding_id: g.row.id }))),
+      bulk,
+    );
     await writeCveLinks(
       this.trx,
       tenantId,
@@ -128,7 +185,13 @@ export class FindingBatchWriter {
     }
     if (!result.ok) {
       const kept = f.cvssScore != null ? `the scanner's score ${f.cvssScore} is kept` : "no score is stored";
-      this.run.tally.note({ row, field: "cvssVector", value: f.cvssVector, kind: "invalid_value", message: `CVSS vector ${result.reason}; ${kept}` });
+      this.run.tally.note({
+        row,
+        field: "cvssVector",
+        value: f.cvssVector,
+        kind: "invalid_value",
+        message: `CVSS vector ${result.reason}; ${kept}`,
+      });
     }
     return result;
   }
@@ -136,8 +199,15 @@ export class FindingBatchWriter {
   private async existing(rows: FindingsTable[]): Promise<Map<string, { row: FindingsTable; seenInImport: boolean }>> {
     const out = new Map<string, { row: FindingsTable; seenInImport: boolean }>();
     if (rows.length === 0) return out;
-    const found = await existingFindings(this.trx, this.run.tenantId, this.run.importId, rows.map((r) => r.asset_id), rows.map((r) => r.dedupe_key));
-    for (const { seen_in_import, ...row } of found) out.set(`${row.asset_id}\u0000${row.dedupe_key}`, { row, seenInImport: Number(seen_in_import) === 1 });
+    const found = await existingFindings(
+      this.trx,
+      this.run.tenantId,
+      this.run.importId,
+      rows.map((r) => r.asset_id),
+      rows.map((r) => r.dedupe_key),
+    );
+    for (const { seen_in_import, ...row } of found)
+      out.set(`${row.asset_id}\u0000${row.dedupe_key}`, { row, seenInImport: Number(seen_in_import) === 1 });
     return out;
   }
 }

@@ -13,7 +13,11 @@ export const OFF_THREAD_BYTES = 4 * 1024 * 1024;
  * that reads ahead a few batches while this thread writes (the database work and the parsing
  * then run on two cores at once, at constant memory).
  */
-export async function* findingEvents(source: ImportSource, format: FindingImportFormat, offThread?: boolean): AsyncGenerator<WireEvent> {
+export async function* findingEvents(
+  source: ImportSource,
+  format: FindingImportFormat,
+  offThread?: boolean,
+): AsyncGenerator<WireEvent> {
   const path = source.path;
   const big = offThread ?? (path !== undefined && (await stat(path)).size >= OFF_THREAD_BYTES);
   if (!big || !path) {
@@ -29,16 +33,22 @@ export async function* findingEvents(source: ImportSource, format: FindingImport
     wake = undefined;
   };
   worker.on("message", push);
-  worker.on("error", (error) => push({ kind: "error", fileError: false, message: `the parsing worker stopped: ${error.message}` }));
+  worker.on("error", (error) =>
+    push({ kind: "error", fileError: false, message: `the parsing worker stopped: ${error.message}` }),
+  );
   worker.on("exit", () => push({ kind: "error", fileError: false, message: "the parsing worker exited" }));
   try {
     worker.postMessage({ kind: "start", format, path } satisfies ParseJob);
     for (;;) {
-      if (replies.length === 0) await new Promise<void>((resolve) => { wake = resolve; });
+      if (replies.length === 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       const reply = replies.shift();
       if (!reply) continue;
       if (reply.kind === "done") return;
-      if (reply.kind === "error") throw reply.fileError ? new ImportFileError(reply.message, reply.line) : new Error(reply.message);
+      if (reply.kind === "error")
+        throw reply.fileError ? new ImportFileError(reply.message, reply.line) : new Error(reply.message);
       worker.postMessage({ kind: "credit" } satisfies ParseCredit);
       yield* reply.events;
     }

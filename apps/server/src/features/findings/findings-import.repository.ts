@@ -28,7 +28,8 @@ function runSized<T>(bulk: SqliteBulk, rows: readonly T[], sqlFor: (count: numbe
   }
 }
 
-const tuples = (count: number, width: number) => Array.from({ length: count }, () => `(${Array.from({ length: width }, () => "?").join(", ")})`).join(", ");
+const tuples = (count: number, width: number) =>
+  Array.from({ length: count }, () => `(${Array.from({ length: width }, () => "?").join(", ")})`).join(", ");
 
 function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -41,17 +42,48 @@ function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
  * import changes them only in guarded updates (reopenFindings, moveDueDate, closeAsFixed).
  */
 const importOwnedColumns = [
-  "title", "description", "severity", "severity_rank", "cvss_score", "cvss_vector", "cvss_version", "cve_ids", "cve_text",
-  "cwe_id", "remediation", "evidence", "port", "protocol", "service", "services", "first_seen",
-  "last_seen", "kev", "epss", "epss_percentile", "updated_at", "raw",
-  "search_text", "asset_key", "asset_name", "asset_type", "department", "business_impact", "client_environment",
+  "title",
+  "description",
+  "severity",
+  "severity_rank",
+  "cvss_score",
+  "cvss_vector",
+  "cvss_version",
+  "cve_ids",
+  "cve_text",
+  "cwe_id",
+  "remediation",
+  "evidence",
+  "port",
+  "protocol",
+  "service",
+  "services",
+  "first_seen",
+  "last_seen",
+  "kev",
+  "epss",
+  "epss_percentile",
+  "updated_at",
+  "raw",
+  "search_text",
+  "asset_key",
+  "asset_name",
+  "asset_type",
+  "department",
+  "business_impact",
+  "client_environment",
 ] as const satisfies readonly (keyof FindingsTable)[];
 
 /** A tenant's remediation days per severity: its own where set, the defaults elsewhere. */
 export async function remediationSlaDays(db: Db, tenantId: string): Promise<Record<FindingSeverity, number>> {
-  const rows = await db.selectFrom("remediation_sla_policies").select(["severity", "days"]).where("tenant_id", "=", tenantId).execute();
+  const rows = await db
+    .selectFrom("remediation_sla_policies")
+    .select(["severity", "days"])
+    .where("tenant_id", "=", tenantId)
+    .execute();
   const days = { ...defaultRemediationSlaDays };
-  for (const r of rows) if ((findingSeverities as readonly string[]).includes(r.severity)) days[r.severity as FindingSeverity] = r.days;
+  for (const r of rows)
+    if ((findingSeverities as readonly string[]).includes(r.severity)) days[r.severity as FindingSeverity] = r.days;
   return days;
 }
 
@@ -76,9 +108,23 @@ export async function insertFindingImport(trx: Transaction<DB>, row: FindingImpo
   await trx.insertInto("finding_imports").values(row).execute();
 }
 
-export async function finishFindingImport(trx: Transaction<DB>, importId: string, scannedAt: number, assetIds: string[], report: unknown): Promise<void> {
-  await trx.updateTable("finding_imports").set({ scanned_at: scannedAt, asset_ids: JSON.stringify(assetIds) }).where("id", "=", importId).execute();
-  await trx.updateTable("import_runs").set({ report: JSON.stringify(report) }).where("id", "=", importId).execute();
+export async function finishFindingImport(
+  trx: Transaction<DB>,
+  importId: string,
+  scannedAt: number,
+  assetIds: string[],
+  report: unknown,
+): Promise<void> {
+  await trx
+    .updateTable("finding_imports")
+    .set({ scanned_at: scannedAt, asset_ids: JSON.stringify(assetIds) })
+    .where("id", "=", importId)
+    .execute();
+  await trx
+    .updateTable("import_runs")
+    .set({ report: JSON.stringify(report) })
+    .where("id", "=", importId)
+    .execute();
 }
 
 /**
@@ -94,7 +140,11 @@ export async function existingFindings(db: Db, tenantId: string, importId: strin
       const rows = await db
         .selectFrom("findings")
         .selectAll("findings")
-        .select(sql<number>`case when exists (select 1 from finding_sources s where s.finding_id = findings.id and s.last_import_id = ${importId}) then 1 else 0 end`.as("seen_in_import"))
+        .select(
+          sql<number>`case when exists (select 1 from finding_sources s where s.finding_id = findings.id and s.last_import_id = ${importId}) then 1 else 0 end`.as(
+            "seen_in_import",
+          ),
+        )
         .where("tenant_id", "=", tenantId)
         .where("asset_id", "in", a)
         .where("dedupe_key", "in", k)
@@ -119,7 +169,8 @@ export async function upsertFindings(db: Db, rows: FindingsTable[], bulk?: Sqlit
     runSized(
       bulk,
       rows,
-      (n) => `insert into findings (${columns.join(", ")}) values ${tuples(n, columns.length)} on conflict (tenant_id, asset_id, dedupe_key) do update set ${update}`,
+      (n) =>
+        `insert into findings (${columns.join(", ")}) values ${tuples(n, columns.length)} on conflict (tenant_id, asset_id, dedupe_key) do update set ${update}`,
       (row) => columns.map((c) => row[c]),
     );
     return;
@@ -130,7 +181,9 @@ export async function upsertFindings(db: Db, rows: FindingsTable[], bulk?: Sqlit
       .insertInto("findings")
       .values(part)
       .onConflict((oc) =>
-        oc.columns(["tenant_id", "asset_id", "dedupe_key"]).doUpdateSet((eb) => Object.fromEntries(importOwnedColumns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+        oc
+          .columns(["tenant_id", "asset_id", "dedupe_key"])
+          .doUpdateSet((eb) => Object.fromEntries(importOwnedColumns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
       )
       .execute();
   }
@@ -142,7 +195,9 @@ export async function upsertSources(db: Db, rows: FindingSourcesTable[], bulk?: 
     runSized(
       bulk,
       rows,
-      (n) => `insert into finding_sources (finding_id, tenant_id, scanner, scanner_finding_id, first_seen, last_seen, last_import_id) values ${tuples(n, 7)}
+      (
+        n,
+      ) => `insert into finding_sources (finding_id, tenant_id, scanner, scanner_finding_id, first_seen, last_seen, last_import_id) values ${tuples(n, 7)}
         on conflict (finding_id, scanner, scanner_finding_id) do update set last_seen = max(excluded.last_seen, finding_sources.last_seen), last_import_id = excluded.last_import_id`,
       (r) => [r.finding_id, r.tenant_id, r.scanner, r.scanner_finding_id, r.first_seen, r.last_seen, r.last_import_id],
     );
@@ -163,15 +218,30 @@ export async function upsertSources(db: Db, rows: FindingSourcesTable[], bulk?: 
 }
 
 /** Sets the CVE links of these findings (existing ones' links are replaced). */
-export async function writeCveLinks(db: Db, tenantId: string, links: { findingId: string; cves: string[] }[], replace: string[], bulk?: SqliteBulk): Promise<void> {
+export async function writeCveLinks(
+  db: Db,
+  tenantId: string,
+  links: { findingId: string; cves: string[] }[],
+  replace: string[],
+  bulk?: SqliteBulk,
+): Promise<void> {
   for (const ids of chunks(replace)) await db.deleteFrom("finding_cves").where("finding_id", "in", ids).execute();
   const rows = links.flatMap((l) => l.cves.map((cve_id) => ({ cve_id, finding_id: l.findingId, tenant_id: tenantId })));
   if (bulk) {
-    runSized(bulk, rows, (n) => `insert or ignore into finding_cves (cve_id, finding_id, tenant_id) values ${tuples(n, 3)}`, (r) => [r.cve_id, r.finding_id, r.tenant_id]);
+    runSized(
+      bulk,
+      rows,
+      (n) => `insert or ignore into finding_cves (cve_id, finding_id, tenant_id) values ${tuples(n, 3)}`,
+      (r) => [r.cve_id, r.finding_id, r.tenant_id],
+    );
     return;
   }
   for (const part of chunks(rows, 500)) {
-    await db.insertInto("finding_cves").values(part).onConflict((oc) => oc.columns(["cve_id", "finding_id"]).doNothing()).execute();
+    await db
+      .insertInto("finding_cves")
+      .values(part)
+      .onConflict((oc) => oc.columns(["cve_id", "finding_id"]).doNothing())
+      .execute();
   }
 }
 
@@ -183,7 +253,11 @@ export async function intelForCves(db: Db, cves: string[]): Promise<Map<string, 
     for (const r of await db.selectFrom("kev_catalog").select("cve_id").where("cve_id", "in", part).execute()) {
       out.set(r.cve_id, { kev: true, epss: null, epssPercentile: null });
     }
-    for (const r of await db.selectFrom("epss_scores").select(["cve_id", "epss", "percentile"]).where("cve_id", "in", part).execute()) {
+    for (const r of await db
+      .selectFrom("epss_scores")
+      .select(["cve_id", "epss", "percentile"])
+      .where("cve_id", "in", part)
+      .execute()) {
       out.set(r.cve_id, { kev: out.get(r.cve_id)?.kev ?? false, epss: r.epss, epssPercentile: r.percentile });
     }
   }
@@ -194,7 +268,14 @@ export async function intelForCves(db: Db, cves: string[]): Promise<Map<string, 
  * Open findings on these assets that this scanner reported before but not in this import, and
  * that nothing has seen since the scan: a newer full scan says they are gone.
  */
-export async function findingsAbsentFromScan(db: Db, tenantId: string, assetIds: string[], scanner: string, importId: string, scannedAt: number) {
+export async function findingsAbsentFromScan(
+  db: Db,
+  tenantId: string,
+  assetIds: string[],
+  scanner: string,
+  importId: string,
+  scannedAt: number,
+) {
   const out: { id: string; status: string }[] = [];
   for (const part of chunks(assetIds)) {
     const rows = await db
@@ -205,8 +286,21 @@ export async function findingsAbsentFromScan(db: Db, tenantId: string, assetIds:
       .where("f.status", "!=", "Closed")
       .where("f.last_seen", "<", scannedAt)
       .where(({ exists, not, selectFrom }) =>
-        exists(selectFrom("finding_sources as s").select("s.finding_id").whereRef("s.finding_id", "=", "f.id").where("s.scanner", "=", scanner)).and(
-          not(exists(selectFrom("finding_sources as s2").select("s2.finding_id").whereRef("s2.finding_id", "=", "f.id").where("s2.scanner", "=", scanner).where("s2.last_import_id", "=", importId))),
+        exists(
+          selectFrom("finding_sources as s")
+            .select("s.finding_id")
+            .whereRef("s.finding_id", "=", "f.id")
+            .where("s.scanner", "=", scanner),
+        ).and(
+          not(
+            exists(
+              selectFrom("finding_sources as s2")
+                .select("s2.finding_id")
+                .whereRef("s2.finding_id", "=", "f.id")
+                .where("s2.scanner", "=", scanner)
+                .where("s2.last_import_id", "=", importId),
+            ),
+          ),
         ),
       )
       .execute();
@@ -219,7 +313,13 @@ export async function findingsAbsentFromScan(db: Db, tenantId: string, assetIds:
  * Closes as Fixed the findings that still have the status they were read with; returns those
  * closed (one an analyst moved meanwhile keeps the analyst's decision).
  */
-export async function closeAsFixed(db: Db, tenantId: string, gone: { id: string; status: string }[], closedAt: number, now: number): Promise<{ id: string; status: string }[]> {
+export async function closeAsFixed(
+  db: Db,
+  tenantId: string,
+  gone: { id: string; status: string }[],
+  closedAt: number,
+  now: number,
+): Promise<{ id: string; status: string }[]> {
   const closed: { id: string; status: string }[] = [];
   for (const status of new Set(gone.map((g) => g.status))) {
     for (const part of chunks(gone.filter((g) => g.status === status).map((g) => g.id))) {
@@ -241,7 +341,12 @@ export async function closeAsFixed(db: Db, tenantId: string, gone: { id: string;
  * Reopens findings the import saw again after they were closed, each only if it is still closed
  * with the reason that made it reopen (an analyst's decision since then stands). Returns the ids reopened.
  */
-export async function reopenFindings(db: Db, tenantId: string, rows: { id: string; closeReason: string | null; dueAt: number | null }[], now: number): Promise<Set<string>> {
+export async function reopenFindings(
+  db: Db,
+  tenantId: string,
+  rows: { id: string; closeReason: string | null; dueAt: number | null }[],
+  now: number,
+): Promise<Set<string>> {
   const reopened = new Set<string>();
   for (const r of rows) {
     const result = await db
@@ -276,14 +381,28 @@ export async function setTriageState(
   db: Db,
   tenantId: string,
   ids: string[],
-  state: { status: string; closeReason: string | null; assignee: string | null; assigneeUserId?: string | null; closedAt: number | null; now: number },
+  state: {
+    status: string;
+    closeReason: string | null;
+    assignee: string | null;
+    assigneeUserId?: string | null;
+    closedAt: number | null;
+    now: number;
+  },
 ): Promise<void> {
   // The user behind the name, when the caller resolved one (demo data sets names only).
   const user = state.assigneeUserId !== undefined ? { assignee_user_id: state.assigneeUserId } : {};
   for (const part of chunks(ids)) {
     await db
       .updateTable("findings")
-      .set({ status: state.status, close_reason: state.closeReason, assignee: state.assignee, ...user, closed_at: state.closedAt, updated_at: state.now })
+      .set({
+        status: state.status,
+        close_reason: state.closeReason,
+        assignee: state.assignee,
+        ...user,
+        closed_at: state.closedAt,
+        updated_at: state.now,
+      })
       .where("tenant_id", "=", tenantId)
       .where("id", "in", part)
       .execute();

@@ -7,6 +7,17 @@ import { importFindingFile } from "./findings-import.service";
  * must never close findings it does not mention.
  */
 export const importRoutedVulnerabilities: RoutedImport = async (ctx, tenantId, source, options) => {
-  const report = await importFindingFile(ctx, tenantId, source, { format: "ocsf", filename: options.filename, doer: options.doer, partial: true });
-  return { importId: report.importId, created: report.created, updated: report.updated, skipped: report.skipped, rejectedCount: report.rejectedCount };
+  const report = await importFindingFile(ctx, tenantId, source, {
+    format: "ocsf",
+    filename: options.filename,
+    doer: options.doer,
+    partial: true,
+  });
+  return {
+    importId: report.importId,
+    created: report.created,
+    updated: report.updated,
+    skipped: report.skipped,
+    rejectedCount: report.rejectedCount,
+  };
 };

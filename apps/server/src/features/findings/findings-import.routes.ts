@@ -14,7 +14,14 @@ const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "
 export const findingImportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    acceptRawUploads(app, ["application/octet-stream", "text/csv", "text/plain", "application/xml", "text/xml", "application/json"]);
+    acceptRawUploads(app, [
+      "application/octet-stream",
+      "text/csv",
+      "text/plain",
+      "application/xml",
+      "text/xml",
+      "application/json",
+    ]);
 
     app.post(
       "/imports/findings",
@@ -23,7 +30,8 @@ export const findingImportRoutes =
         bodyLimit: uploadLimits.findings,
         schema: {
           tags: ["imports"],
-          description: "Import a vulnerability scanner report (raw file body). `partial=true` for a scan of part of the assets' checks: it never marks findings fixed.",
+          description:
+            "Import a vulnerability scanner report (raw file body). `partial=true` for a scan of part of the assets' checks: it never marks findings fixed.",
           querystring: z.object({
             tenantId: z.string().optional(),
             format: z.string().max(40).optional(),
@@ -37,7 +45,9 @@ export const findingImportRoutes =
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
         const { format, filename, partial } = request.query;
-        return withUploadedFile(request, (source) => importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial }));
+        return withUploadedFile(request, (source) =>
+          importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial }),
+        );
       },
     );
 
@@ -48,7 +58,8 @@ export const findingImportRoutes =
         bodyLimit: uploadLimits.assets,
         schema: {
           tags: ["imports"],
-          description: "Import vulnerable-asset records of the spec's shape (JSON array or CSV, raw body) into the asset inventory.",
+          description:
+            "Import vulnerable-asset records of the spec's shape (JSON array or CSV, raw body) into the asset inventory.",
           querystring: z.object({ tenantId: z.string().optional(), filename: z.string().max(255).optional() }),
           response: { 200: assetImportReportSchema },
         },
@@ -56,7 +67,9 @@ export const findingImportRoutes =
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        return withUploadedFile(request, (source) => importAssetInventory(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }));
+        return withUploadedFile(request, (source) =>
+          importAssetInventory(ctx, tenantId, source, { filename: request.query.filename ?? null, doer }),
+        );
       },
     );
   };

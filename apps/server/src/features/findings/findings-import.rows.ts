@@ -104,7 +104,11 @@ export function newFindingRow(input: RowInput): FindingsTable {
 }
 
 function searchText(f: Finding, asset: AssetCopy, identities: AssetIdentity[]): string {
-  const words = new Set([f.title, ...f.cveIds, f.cweId ?? "", asset.asset_key, asset.name, ...identities.map((i) => i.value)].map((w) => w.toLowerCase()).filter(Boolean));
+  const words = new Set(
+    [f.title, ...f.cveIds, f.cweId ?? "", asset.asset_key, asset.name, ...identities.map((i) => i.value)]
+      .map((w) => w.toLowerCase())
+      .filter(Boolean),
+  );
   return [...words].join(" ").slice(0, 2000);
 }
 
@@ -119,9 +123,12 @@ export type Merge = { row: FindingsTable; reopened: boolean };
 export function mergeFinding(existing: FindingsTable, incoming: FindingsTable, slaDays: (severity: string) => number): Merge {
   const newer = incoming.last_seen >= existing.last_seen;
   const base = newer ? incoming : existing;
-  const services = [...new Set([...JSON.parse(existing.services) as string[], ...JSON.parse(incoming.services) as string[]])].sort();
+  const services = [
+    ...new Set([...(JSON.parse(existing.services) as string[]), ...(JSON.parse(incoming.services) as string[])]),
+  ].sort();
   const firstSeen = Math.min(existing.first_seen, incoming.first_seen);
-  const reopened = existing.status === "Closed" && reopensWhenSeenAgain(existing.close_reason) && incoming.last_seen > (existing.closed_at ?? 0);
+  const reopened =
+    existing.status === "Closed" && reopensWhenSeenAgain(existing.close_reason) && incoming.last_seen > (existing.closed_at ?? 0);
   // The remediation clock keeps the start it has (first seen, or the return of a reopened
   // finding; an SLA change shifts due dates, not starts); a reopened finding restarts it.
   const kept = existing.due_at != null ? existing.due_at - slaDays(existing.severity) * DAY : existing.first_seen;

@@ -1,4 +1,10 @@
-import { type Finding, type FindingImportFormat, type FindingImportReport, findingImportFormats, type FindingSeverity } from "@watchfloor/shared";
+import {
+  type Finding,
+  type FindingImportFormat,
+  type FindingImportReport,
+  findingImportFormats,
+  type FindingSeverity,
+} from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
 import { detectFindingFormat } from "../../importers/findings";
@@ -27,9 +33,14 @@ const BATCH = 500;
 
 export type { FindingImportReport };
 
-export async function resolveFindingFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<FindingImportFormat> {
+export async function resolveFindingFormat(
+  source: ImportSource,
+  format: string | undefined,
+  filename: string | null,
+): Promise<FindingImportFormat> {
   if (format) {
-    if (!(findingImportFormats as readonly string[]).includes(format)) throw invalid("format", `must be one of ${findingImportFormats.join(", ")}`);
+    if (!(findingImportFormats as readonly string[]).includes(format))
+      throw invalid("format", `must be one of ${findingImportFormats.join(", ")}`);
     return format as FindingImportFormat;
   }
   const detected = detectFindingFormat(await readHead(source), filename ?? undefined);
@@ -69,15 +80,49 @@ export async function storeFindingEvents(
   const importId = newId();
   const tally = new ImportTally({ tenantId, importId, format, now });
   const counts = { created: 0, updated: 0, merged: 0, reopened: 0, fixed: 0, assetsCreated: 0, assetsMatched: 0 };
-  const report = (): FindingImportReport => ({ importId, format, filename: options.filename, fullScan, ...counts, ...tally.summary() });
+  const report = (): FindingImportReport => ({
+    importId,
+    format,
+    filename: options.filename,
+    fullScan,
+    ...counts,
+    ...tally.summary(),
+  });
   const restoreCache = await widenSqliteCache(ctx.db);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockTenantForImport(trx, tenantId);
-      await trx.insertInto("import_runs").values({ id: importId, tenant_id: tenantId, kind: "findings", format, filename: options.filename, created_by: options.doer.userId, created_at: now, report: "{}" }).execute();
-      await insertFindingImport(trx, { id: importId, tenant_id: tenantId, scanner: format, full_scan: fullScan ? 1 : 0, scanned_at: now, asset_ids: "[]", created_at: now });
+      await trx
+        .insertInto("import_runs")
+        .values({
+          id: importId,
+          tenant_id: tenantId,
+          kind: "findings",
+          format,
+          filename: options.filename,
+          created_by: options.doer.userId,
+          created_at: now,
+          report: "{}",
+        })
+        .execute();
+      await insertFindingImport(trx, {
+        id: importId,
+        tenant_id: tenantId,
+        scanner: format,
+        full_scan: fullScan ? 1 : 0,
+        scanned_at: now,
+        asset_ids: "[]",
+        created_at: now,
+      });
       const assets = new AssetResolver(trx, tenantId, now);
-      const writer = new FindingBatchWriter(trx, { tenantId, importId, now, slaDays: (s) => slaDays[s as FindingSeverity] ?? slaDays.Low, tally, bulk: ctx.bulk });
+      const writer = new FindingBatchWriter(trx, {
+        tenantId,
+        importId,
+        now,
+        slaDays: (s) => slaDays[s as FindingSeverity] ?? slaDays.Low,
+        tally,
+        bulk: ctx.bulk,
+      });
       const scanners = new Set<string>();
       let batch: { finding: Finding; rawJson?: string; row: number; seenAt: number; firstSeen: number }[] = [];
       const flush = async () => {
@@ -99,7 +144,13 @@ export async function storeFindingEvents(
           const seen = dayOrUndefined(finding.lastSeen);
           const seenAt = Number.isFinite(seen) ? Math.min(seen, now) : now;
           const first = dayOrUndefined(finding.firstSeen);
-          batch.push({ finding, rawJson: event.rawJson, row: event.row, seenAt, firstSeen: Number.isFinite(first) ? Math.min(first, seenAt) : seenAt });
+          batch.push({
+            finding,
+            rawJson: event.rawJson,
+            row: event.row,
+            seenAt,
+            firstSeen: Number.isFinite(first) ? Math.min(first, seenAt) : seenAt,
+          });
           if (batch.length >= BATCH) await flush();
         } else if (event.kind === "skipped") {
           tally.skip(event.reason);
@@ -113,7 +164,8 @@ export async function storeFindingEvents(
       counts.assetsCreated = assets.created;
       counts.assetsMatched = assets.matched;
       if (fullScan) {
-        for (const scanner of scanners) counts.fixed += await markFixed(trx, { tenantId, importId, now, scanner, scope: assets.seen, doer: options.doer });
+        for (const scanner of scanners)
+          counts.fixed += await markFixed(trx, { tenantId, importId, now, scanner, scope: assets.seen, doer: options.doer });
       }
       let scannedAt = 0;
       for (const at of assets.seen.values()) scannedAt = Math.max(scannedAt, at);
@@ -150,8 +202,14 @@ async function markFixed(
     await addTimeline(
       trx,
       gone.map((g) => ({
-        tenantId: run.tenantId, subjectType: "finding" as const, subjectId: g.id, at: run.now, actorUserId: run.doer.userId, actorName: run.doer.name,
-        kind: "status" as const, changes: { status: [g.status, "Closed"], closeReason: "Fixed", scanner: run.scanner, importId: run.importId },
+        tenantId: run.tenantId,
+        subjectType: "finding" as const,
+        subjectId: g.id,
+        at: run.now,
+        actorUserId: run.doer.userId,
+        actorName: run.doer.name,
+        kind: "status" as const,
+        changes: { status: [g.status, "Closed"], closeReason: "Fixed", scanner: run.scanner, importId: run.importId },
         comment: `No longer reported by a full ${run.scanner} scan of the asset.`,
       })),
     );

@@ -3,7 +3,14 @@
 import { parentPort } from "node:worker_threads";
 import { findingImporterFor, ImportFileError } from "../../importers/findings";
 import { sourceFromFile } from "../../importers/types";
-import { EVENTS_PER_MESSAGE, MESSAGES_AHEAD, type ParseCredit, type ParseJob, type ParseReply, type WireEvent } from "./findings-import.protocol";
+import {
+  EVENTS_PER_MESSAGE,
+  MESSAGES_AHEAD,
+  type ParseCredit,
+  type ParseJob,
+  type ParseReply,
+  type WireEvent,
+} from "./findings-import.protocol";
 
 const port = parentPort;
 let credits = MESSAGES_AHEAD;
@@ -11,7 +18,10 @@ let wake: (() => void) | undefined;
 
 async function send(reply: ParseReply): Promise<void> {
   // Bounded read-ahead: the file streams at the pace the database takes it (constant memory).
-  while (reply.kind === "events" && credits === 0) await new Promise<void>((resolve) => { wake = resolve; });
+  while (reply.kind === "events" && credits === 0)
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
   if (reply.kind === "events") credits--;
   port?.postMessage(reply);
 }
@@ -34,7 +44,12 @@ async function run(job: ParseJob): Promise<void> {
     await send({ kind: "done" });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await send({ kind: "error", fileError: error instanceof ImportFileError, message, line: error instanceof ImportFileError ? error.line : undefined });
+    await send({
+      kind: "error",
+      fileError: error instanceof ImportFileError,
+      message,
+      line: error instanceof ImportFileError ? error.line : undefined,
+    });
   }
 }
 

@@ -36,8 +36,20 @@ const sortColumns: Record<FindingSortKey, { sql: string; nullable: boolean }> = 
 };
 
 type Column =
-  | "tenant_id" | "status" | "severity_rank" | "cvss_score" | "kev" | "epss" | "department" | "business_impact"
-  | "client_environment" | "assignee" | "due_at" | "asset_id" | "services" | "search_text";
+  | "tenant_id"
+  | "status"
+  | "severity_rank"
+  | "cvss_score"
+  | "kev"
+  | "epss"
+  | "department"
+  | "business_impact"
+  | "client_environment"
+  | "assignee"
+  | "due_at"
+  | "asset_id"
+  | "services"
+  | "search_text";
 
 /**
  * How to run one page on SQLite. Pages normally walk the sort index and stop once full, with
@@ -65,20 +77,36 @@ async function fewMatches(db: Kysely<DB>, query: RawBuilder<unknown>): Promise<b
   return Number(counted.rows[0]?.n ?? 0) <= SELECTIVE;
 }
 
-export async function planFindingList(db: Kysely<DB>, tenantIds: readonly string[], q: FindingListQuery, now: number): Promise<ListPlan> {
+export async function planFindingList(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: FindingListQuery,
+  now: number,
+): Promise<ListPlan> {
   if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return noPlan;
   const tenants = sql.join(tenantsOf(tenantIds, q));
   if (q.assetId?.length) return { fromMatches: true, driver: "asset" };
-  if (q.cve?.length && (await fewMatches(db, sql`select 1 from finding_cves where cve_id in (${sql.join(q.cve)}) and tenant_id in (${tenants})`))) {
+  if (
+    q.cve?.length &&
+    (await fewMatches(db, sql`select 1 from finding_cves where cve_id in (${sql.join(q.cve)}) and tenant_id in (${tenants})`))
+  ) {
     return { fromMatches: true, driver: "cve" };
   }
   if (q.q && q.q.length >= 3 && (await fewMatches(db, textCandidateRows(q.q)))) return { fromMatches: true, driver: "text" };
-  if (q.kev === true && (await fewMatches(db, sql`select 1 from findings where tenant_id in (${tenants}) and kev = 1`))) return { fromMatches: true, driver: "kev" };
+  if (q.kev === true && (await fewMatches(db, sql`select 1 from findings where tenant_id in (${tenants}) and kev = 1`)))
+    return { fromMatches: true, driver: "kev" };
   if (q.overdue === true) {
     const open = sql.join([...openFindingStatuses]);
-    if (await fewMatches(db, sql`select 1 from findings where tenant_id in (${tenants}) and status in (${open}) and due_at < ${now}`)) return { fromMatches: true, driver: "overdue" };
+    if (
+      await fewMatches(
+        db,
+        sql`select 1 from findings where tenant_id in (${tenants}) and status in (${open}) and due_at < ${now}`,
+      )
+    )
+      return { fromMatches: true, driver: "overdue" };
   }
-  if (q.epssAbove != null && (await fewMatches(db, sql`select 1 from findings where epss > ${q.epssAbove}`))) return { fromMatches: true, driver: "epss" };
+  if (q.epssAbove != null && (await fewMatches(db, sql`select 1 from findings where epss > ${q.epssAbove}`)))
+    return { fromMatches: true, driver: "epss" };
   if (q.scoreMin != null || q.scoreMax != null) {
     const range = sql`select 1 from findings where cvss_score >= ${q.scoreMin ?? 0} and cvss_score <= ${q.scoreMax ?? 10}`;
     if (await fewMatches(db, range)) return { fromMatches: true, driver: "score" };
@@ -87,11 +115,23 @@ export async function planFindingList(db: Kysely<DB>, tenantIds: readonly string
 }
 
 /** Every filter of the list query; tenant scope first, always. */
-export function filteredFindings(db: Kysely<DB>, tenantIds: readonly string[], q: FindingListQuery, now: number, plan: ListPlan = noPlan) {
+export function filteredFindings(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: FindingListQuery,
+  now: number,
+  plan: ListPlan = noPlan,
+) {
   const sqlite = isSqlite(db as Kysely<unknown>);
   const sorted = sortColumns[q.sort].sql;
   const leads: Record<NonNullable<ListPlan["driver"]>, Column[]> = {
-    asset: ["asset_id"], cve: [], text: [], kev: ["tenant_id", "kev"], epss: ["epss"], score: ["cvss_score"], overdue: ["tenant_id", "status", "due_at"],
+    asset: ["asset_id"],
+    cve: [],
+    text: [],
+    kev: ["tenant_id", "kev"],
+    epss: ["epss"],
+    score: ["cvss_score"],
+    overdue: ["tenant_id", "status", "due_at"],
   };
   const leading = new Set<string>(plan.driver ? leads[plan.driver] : []);
   // "+col" keeps a column out of SQLite's index choice unless it is the one that should lead.
@@ -106,7 +146,8 @@ export function filteredFindings(db: Kysely<DB>, tenantIds: readonly string[], q
   const statuses = q.view === "open" ? open : q.view === "closed" ? ["Closed"] : null;
   const wanted = q.status?.length ? (statuses ? q.status.filter((s) => statuses.includes(s)) : q.status) : statuses;
   if (wanted) query = query.where(sql<boolean>`${col("status")} in (${sql.join(wanted.length ? wanted : ["-"])})`);
-  if (q.priority?.length) query = query.where(sql<boolean>`${col("severity_rank")} in (${sql.join(q.priority.map((p) => priorityRank[p]))})`);
+  if (q.priority?.length)
+    query = query.where(sql<boolean>`${col("severity_rank")} in (${sql.join(q.priority.map((p) => priorityRank[p]))})`);
   if (q.scoreMin != null) query = query.where(sql<boolean>`${col("cvss_score")} >= ${q.scoreMin}`);
   if (q.scoreMax != null) query = query.where(sql<boolean>`${col("cvss_score")} <= ${q.scoreMax}`);
   if (q.kev != null) query = query.where(sql<boolean>`${col("kev")} = ${q.kev ? 1 : 0}`);
@@ -121,17 +162,32 @@ export function filteredFindings(db: Kysely<DB>, tenantIds: readonly string[], q
   }
   if (q.assignee?.length) {
     const names = q.assignee.filter((a) => a !== "unassigned");
-    const parts = [...(names.length ? [sql`${col("assignee")} in (${sql.join(names)})`] : []), ...(q.assignee.includes("unassigned") ? [sql`${col("assignee")} is null`] : [])];
+    const parts = [
+      ...(names.length ? [sql`${col("assignee")} in (${sql.join(names)})`] : []),
+      ...(q.assignee.includes("unassigned") ? [sql`${col("assignee")} is null`] : []),
+    ];
     query = query.where(sql<boolean>`(${sql.join(parts, sql` or `)})`);
   }
   // Scanner names are stored as a JSON array of strings: match the quoted element.
-  if (q.scanner?.length) query = query.where(sql<boolean>`(${sql.join(q.scanner.map((s) => sql`${col("services")} like ${`%${JSON.stringify(s).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`), sql` or `)})`);
+  if (q.scanner?.length)
+    query = query.where(
+      sql<boolean>`(${sql.join(
+        q.scanner.map(
+          (s) => sql`${col("services")} like ${`%${JSON.stringify(s).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+        ),
+        sql` or `,
+      )})`,
+    );
   if (q.cve?.length) {
     const cves = sql.join(q.cve);
     query =
       plan.driver === "cve"
-        ? query.where(sql<boolean>`findings.id in (select finding_id from finding_cves where cve_id in (${cves}) and tenant_id in (${sql.join(tenants)}))`)
-        : query.where(sql<boolean>`exists (select 1 from finding_cves where finding_cves.cve_id in (${cves}) and finding_cves.finding_id = findings.id)`);
+        ? query.where(
+            sql<boolean>`findings.id in (select finding_id from finding_cves where cve_id in (${cves}) and tenant_id in (${sql.join(tenants)}))`,
+          )
+        : query.where(
+            sql<boolean>`exists (select 1 from finding_cves where finding_cves.cve_id in (${cves}) and finding_cves.finding_id = findings.id)`,
+          );
   }
   if (q.q) {
     // LIKE decides (both databases answer the same); the trigram index only narrows when it leads.
@@ -154,7 +210,14 @@ export const findingCursorSort = (q: Pick<FindingListQuery, "sort" | "dir">): Cu
 });
 
 /** One page of the finding list (see keysetPage), with the tenant and CWE names. */
-export function sortedFindingPage(db: Kysely<DB>, tenantIds: readonly string[], q: FindingListQuery, now: number, cursor: Cursor | undefined, plan: ListPlan = noPlan) {
+export function sortedFindingPage(
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: FindingListQuery,
+  now: number,
+  cursor: Cursor | undefined,
+  plan: ListPlan = noPlan,
+) {
   const { sql: base, nullable } = sortColumns[q.sort];
   const column = sql.raw(plan.fromMatches && isSqlite(db as Kysely<unknown>) ? `+${base}` : base);
   const select = () =>

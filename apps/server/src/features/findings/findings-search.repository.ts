@@ -12,10 +12,14 @@ export async function indexPendingFindings(db: Kysely<DB>, max = 20_000): Promis
   return db.transaction().execute(async (trx) => {
     const state = await sql<{ indexed_rowid: number }>`select indexed_rowid from findings_fts_state where id = 1`.execute(trx);
     const from = state.rows[0]?.indexed_rowid ?? 0;
-    const last = await sql<{ top: number | null }>`select max(rowid) as top from (select rowid from findings where rowid > ${from} order by rowid limit ${max})`.execute(trx);
+    const last = await sql<{
+      top: number | null;
+    }>`select max(rowid) as top from (select rowid from findings where rowid > ${from} order by rowid limit ${max})`.execute(trx);
     const top = last.rows[0]?.top;
     if (top == null) return 0;
-    await sql`insert into findings_fts(rowid, search_text) select rowid, search_text from findings where rowid > ${from} and rowid <= ${top}`.execute(trx);
+    await sql`insert into findings_fts(rowid, search_text) select rowid, search_text from findings where rowid > ${from} and rowid <= ${top}`.execute(
+      trx,
+    );
     await sql`update findings_fts_state set indexed_rowid = ${top} where id = 1`.execute(trx);
     return top - from;
   });

@@ -11,7 +11,10 @@ import { importFindingFile } from "./findings-import.service";
 type Fail = (message: string) => never;
 
 const failWith = (fail: Fail, error: unknown): never => {
-  if (error instanceof AppError) fail(error.details?.length ? `${error.message} ${error.details.map((d) => `${d.path} ${d.message}`).join("; ")}` : error.message);
+  if (error instanceof AppError)
+    fail(
+      error.details?.length ? `${error.message} ${error.details.map((d) => `${d.path} ${d.message}`).join("; ")}` : error.message,
+    );
   throw error;
 };
 
@@ -51,7 +54,8 @@ export function registerFindingsCommand(program: Command, fail: Fail): void {
         );
         if (!report.fullScan) console.log("  partial scan: nothing was marked fixed");
         for (const s of report.skipped) console.log(`  skipped ${s.count}: ${s.reason}`);
-        for (const r of report.rejected.slice(0, 20)) console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
+        for (const r of report.rejected.slice(0, 20))
+          console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
         for (const f of report.findings.slice(0, 20)) console.log(`  note row ${f.row} ${f.field}: ${f.message}`);
       } catch (error) {
         failWith(fail, error);
@@ -76,12 +80,24 @@ function registerIntelCommands(program: Command, fail: Fail): void {
       .action(async (file: string, options: { format?: string }) => {
         const runtime = await openRuntime();
         try {
-          const r = await importIntelFile(runtime.ctx, feed, sourceFromFile(file), { format: options.format, filename: file.split("/").at(-1) ?? file, doer: { userId: null, name: "CLI" } });
+          const r = await importIntelFile(runtime.ctx, feed, sourceFromFile(file), {
+            format: options.format,
+            filename: file.split("/").at(-1) ?? file,
+            doer: { userId: null, name: "CLI" },
+          });
           const version = r.version ? ` version ${r.version}` : "";
           const released = r.released ? ` of ${r.released}` : "";
-          const effect = feed === "kev" ? `, ${r.findingsUpdated} findings newly flagged` : feed === "epss" ? `, ${r.findingsUpdated} findings ranked` : "";
-          console.log(`Loaded ${file} as ${r.format}${version}${released}: ${r.rowsRead} entries read, ${r.loaded} loaded, ${r.rejectedCount} rejected${effect}.`);
-          for (const x of r.rejected.slice(0, 20)) console.log(`  rejected row ${x.row}: ${x.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
+          const effect =
+            feed === "kev"
+              ? `, ${r.findingsUpdated} findings newly flagged`
+              : feed === "epss"
+                ? `, ${r.findingsUpdated} findings ranked`
+                : "";
+          console.log(
+            `Loaded ${file} as ${r.format}${version}${released}: ${r.rowsRead} entries read, ${r.loaded} loaded, ${r.rejectedCount} rejected${effect}.`,
+          );
+          for (const x of r.rejected.slice(0, 20))
+            console.log(`  rejected row ${x.row}: ${x.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
         } catch (error) {
           failWith(fail, error);
         } finally {
@@ -95,18 +111,24 @@ function registerIntelCommands(program: Command, fail: Fail): void {
 function registerAssetsCommand(program: Command, fail: Fail): void {
   importCommandOf(program)
     .command("assets <file>")
-    .description("import vulnerable-asset records (the spec's ASSET-nnnn shape; JSON array or CSV) into a tenant's asset inventory")
+    .description(
+      "import vulnerable-asset records (the spec's ASSET-nnnn shape; JSON array or CSV) into a tenant's asset inventory",
+    )
     .requiredOption("--tenant <slug>", "tenant slug, e.g. tenant-a")
     .action(async (file: string, options: { tenant: string }) => {
       const runtime = await openRuntime();
       try {
         const tenant = await findTenantBySlug(runtime.ctx.db, options.tenant);
         if (!tenant) fail(`No tenant with slug ${options.tenant}.`);
-        const r = await importAssetInventory(runtime.ctx, tenant.id, sourceFromFile(file), { filename: file.split("/").at(-1) ?? file, doer: { userId: null, name: "CLI" } });
+        const r = await importAssetInventory(runtime.ctx, tenant.id, sourceFromFile(file), {
+          filename: file.split("/").at(-1) ?? file,
+          doer: { userId: null, name: "CLI" },
+        });
         console.log(
           `Imported ${file} into ${tenant.name}: ${r.rowsRead} records read, ${r.assetsCreated} assets created, ${r.assetsUpdated} updated, ${r.findingsCreated} findings created, ${r.findingsUpdated} updated, ${r.rejectedCount} rejected, ${r.findingCount} data-quality findings.`,
         );
-        for (const x of r.rejected.slice(0, 20)) console.log(`  rejected row ${x.row}: ${x.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
+        for (const x of r.rejected.slice(0, 20))
+          console.log(`  rejected row ${x.row}: ${x.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
         for (const f of r.findings.slice(0, 20)) console.log(`  finding row ${f.row} ${f.field}: ${f.message}`);
       } catch (error) {
         failWith(fail, error);
@@ -115,4 +137,3 @@ function registerAssetsCommand(program: Command, fail: Fail): void {
       }
     });
 }
-

@@ -18,7 +18,10 @@ const withNames = (db: Db) =>
 /** One finding of a tenant in scope; undefined for an unknown id or another tenant's. */
 export async function findFinding(db: Db, tenantIds: readonly string[], id: string): Promise<FindingRow | undefined> {
   if (tenantIds.length === 0) return undefined;
-  return withNames(db).where("findings.id", "=", id).where("findings.tenant_id", "in", [...tenantIds]).executeTakeFirst();
+  return withNames(db)
+    .where("findings.id", "=", id)
+    .where("findings.tenant_id", "in", [...tenantIds])
+    .executeTakeFirst();
 }
 
 /** Several findings in scope, in no particular order; ids not found are simply absent. */
@@ -26,7 +29,12 @@ export async function findFindings(db: Db, tenantIds: readonly string[], ids: re
   if (tenantIds.length === 0 || ids.length === 0) return [];
   const rows: FindingRow[] = [];
   for (let i = 0; i < ids.length; i += 500) {
-    rows.push(...(await withNames(db).where("findings.id", "in", ids.slice(i, i + 500)).where("findings.tenant_id", "in", [...tenantIds]).execute()));
+    rows.push(
+      ...(await withNames(db)
+        .where("findings.id", "in", ids.slice(i, i + 500))
+        .where("findings.tenant_id", "in", [...tenantIds])
+        .execute()),
+    );
   }
   return rows;
 }
@@ -39,8 +47,20 @@ export async function updateFinding(db: Db, tenantId: string, id: string, change
  * A status change that holds only while the finding still has the status the move was checked
  * against: a concurrent change makes it update nothing (false), never overwrite the other.
  */
-export async function updateFindingStatus(db: Db, tenantId: string, id: string, from: string, changes: Partial<FindingsTable>): Promise<boolean> {
-  const result = await db.updateTable("findings").set(changes).where("tenant_id", "=", tenantId).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+export async function updateFindingStatus(
+  db: Db,
+  tenantId: string,
+  id: string,
+  from: string,
+  changes: Partial<FindingsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("findings")
+    .set(changes)
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -75,6 +95,7 @@ export async function assignableMembersByName(db: Db, tenantId: string, names: r
     .where("users.display_name", "in", unique)
     .execute();
   const byName = new Map<string, string | null>();
-  for (const r of rows.filter((m) => roleCan(m.role as Role, "data.write"))) byName.set(r.display_name, byName.has(r.display_name) ? null : r.id);
+  for (const r of rows.filter((m) => roleCan(m.role as Role, "data.write")))
+    byName.set(r.display_name, byName.has(r.display_name) ? null : r.id);
   return new Map([...byName].filter((e): e is [string, string] => e[1] !== null));
 }

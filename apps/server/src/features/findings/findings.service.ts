@@ -39,7 +39,10 @@ export async function listFindings(ctx: AppContext, scope: TenantScope, query: F
 export async function getFinding(ctx: AppContext, scope: TenantScope, id: string) {
   const row = await repo.findFinding(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Finding");
-  const [sources, timeline] = await Promise.all([repo.findingSources(ctx.db, row.tenant_id, row.id), listTimeline(ctx.db, row.tenant_id, "finding", row.id)]);
+  const [sources, timeline] = await Promise.all([
+    repo.findingSources(ctx.db, row.tenant_id, row.id),
+    listTimeline(ctx.db, row.tenant_id, "finding", row.id),
+  ]);
   const entries = timeline.map((t) => ({
     id: t.id,
     at: iso(t.at),
@@ -49,10 +52,22 @@ export async function getFinding(ctx: AppContext, scope: TenantScope, id: string
     comment: t.comment,
   }));
   // The importer records what scans did to a finding; its arrival is the row itself.
-  const created = { id: `${row.id}-created`, at: iso(row.created_at), actorName: null, kind: "created", changes: { services: JSON.parse(row.services) as unknown }, comment: null };
+  const created = {
+    id: `${row.id}-created`,
+    at: iso(row.created_at),
+    actorName: null,
+    kind: "created",
+    changes: { services: JSON.parse(row.services) as unknown },
+    comment: null,
+  };
   return {
     finding: toFindingDetail(row, ctx.now()),
-    sources: sources.map((s) => ({ scanner: s.scanner, scannerFindingId: s.scanner_finding_id, firstSeenAt: isoOrNull(s.first_seen), lastSeenAt: isoOrNull(s.last_seen) })),
+    sources: sources.map((s) => ({
+      scanner: s.scanner,
+      scannerFindingId: s.scanner_finding_id,
+      firstSeenAt: isoOrNull(s.first_seen),
+      lastSeenAt: isoOrNull(s.last_seen),
+    })),
     allowedMoves: allowedFindingMoves(row.status as FindingStatus),
     timeline: entries.some((e) => e.kind === "created") ? entries : [created, ...entries],
   };
@@ -75,7 +90,9 @@ export function statusChanges(row: Pick<FindingsTable, "status">, body: FindingS
 }
 
 const moveConflict = (from: FindingStatus, message: string) =>
-  new AppError(409, errorCodes.conflict, message, [{ path: "status", message: `allowed: ${allowedFindingMoves(from).join(", ") || "none"}` }]);
+  new AppError(409, errorCodes.conflict, message, [
+    { path: "status", message: `allowed: ${allowedFindingMoves(from).join(", ") || "none"}` },
+  ]);
 
 async function applyStatus(ctx: AppContext, doer: Doer, row: FindingRow, body: FindingStatusBody) {
   const now = ctx.now();
@@ -86,12 +103,22 @@ async function applyStatus(ctx: AppContext, doer: Doer, row: FindingRow, body: F
     if (!(await repo.updateFindingStatus(trx, row.tenant_id, row.id, row.status, changes))) {
       const current = await repo.findFinding(trx, [row.tenant_id], row.id);
       if (!current) throw notFound("Finding");
-      throw moveConflict(current.status as FindingStatus, `The finding changed from ${row.status} to ${current.status} meanwhile; it was not moved to ${body.status}.`);
+      throw moveConflict(
+        current.status as FindingStatus,
+        `The finding changed from ${row.status} to ${current.status} meanwhile; it was not moved to ${body.status}.`,
+      );
     }
     await addTimeline(trx, [
       {
-        tenantId: row.tenant_id, subjectType: "finding", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status",
-        changes: { status: [row.status, body.status], ...(body.closeReason ? { closeReason: body.closeReason } : {}) }, comment: body.comment ?? null,
+        tenantId: row.tenant_id,
+        subjectType: "finding",
+        subjectId: row.id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "status",
+        changes: { status: [row.status, body.status], ...(body.closeReason ? { closeReason: body.closeReason } : {}) },
+        comment: body.comment ?? null,
       },
     ]);
   });
@@ -108,12 +135,25 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: FindingRow, ass
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateFinding(trx, row.tenant_id, row.id, { assignee: name, assignee_user_id: assigneeUserId, updated_at: now });
     await addTimeline(trx, [
-      { tenantId: row.tenant_id, subjectType: "finding", subjectId: row.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "assigned", changes: { assignee: [row.assignee, name] } },
+      {
+        tenantId: row.tenant_id,
+        subjectType: "finding",
+        subjectId: row.id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "assigned",
+        changes: { assignee: [row.assignee, name] },
+      },
     ]);
     if (assigneeUserId && assigneeUserId !== doer.userId) {
       await insertNotification(trx, {
-        userId: assigneeUserId, tenantId: row.tenant_id, kind: "assignment",
-        message: `${doer.name} assigned you the finding "${row.title.slice(0, 100)}" on ${row.asset_key ?? "an asset"}.`, link: findingLink(row.id), at: now,
+        userId: assigneeUserId,
+        tenantId: row.tenant_id,
+        kind: "assignment",
+        message: `${doer.name} assigned you the finding "${row.title.slice(0, 100)}" on ${row.asset_key ?? "an asset"}.`,
+        link: findingLink(row.id),
+        at: now,
       });
     }
   });
@@ -137,7 +177,18 @@ export async function assignFinding(ctx: AppContext, scope: TenantScope, doer: D
 
 export async function commentOnFinding(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, comment: string) {
   const row = await inScope(ctx, scope, id);
-  await addTimeline(ctx.db, [{ tenantId: row.tenant_id, subjectType: "finding", subjectId: row.id, at: ctx.now(), actorUserId: doer.userId, actorName: doer.name, kind: "comment", comment }]);
+  await addTimeline(ctx.db, [
+    {
+      tenantId: row.tenant_id,
+      subjectType: "finding",
+      subjectId: row.id,
+      at: ctx.now(),
+      actorUserId: doer.userId,
+      actorName: doer.name,
+      kind: "comment",
+      comment,
+    },
+  ]);
   return getFinding(ctx, scope, id);
 }
 
@@ -157,7 +208,11 @@ export async function bulkFindings(ctx: AppContext, scope: TenantScope, doer: Do
       results.push({ id, ok: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ id, ok: false, error: `${error.message}${error.details?.length ? ` (${error.details.map((d) => `${d.path} ${d.message}`).join("; ")})` : ""}` });
+      results.push({
+        id,
+        ok: false,
+        error: `${error.message}${error.details?.length ? ` (${error.details.map((d) => `${d.path} ${d.message}`).join("; ")})` : ""}`,
+      });
     }
   }
   return { updated: results.filter((r) => r.ok).length, results };

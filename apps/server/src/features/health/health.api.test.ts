@@ -18,7 +18,9 @@ describe("platform endpoints", () => {
     expect((await app.app.inject({ method: "GET", url: "/readyz" })).json()).toMatchObject({ status: "ready" });
     await new TestClient(app).get("/api/v1/auth/session");
     const metrics = (await app.app.inject({ method: "GET", url: "/metrics" })).body;
-    expect(metrics).toMatch(/watchfloor_http_requests_total\{method="GET",route="\/api\/v1\/auth\/session",status_code="200"\} 1/);
+    expect(metrics).toMatch(
+      /watchfloor_http_requests_total\{method="GET",route="\/api\/v1\/auth\/session",status_code="200"\} 1/,
+    );
     expect(metrics).toContain("watchfloor_http_request_duration_seconds_bucket");
   });
 
@@ -78,7 +80,9 @@ describe("platform endpoints", () => {
   it("publishes an OpenAPI 3 document built from the schemas", async () => {
     const doc = (await app.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths["/api/v1/auth/sign-in"].post.requestBody.content["application/json"].schema.properties).toHaveProperty("email");
+    expect(doc.paths["/api/v1/auth/sign-in"].post.requestBody.content["application/json"].schema.properties).toHaveProperty(
+      "email",
+    );
     expect((await app.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBeLessThan(400);
   });
 
@@ -88,7 +92,12 @@ describe("platform endpoints", () => {
     expect(Object.keys(missing.json()).sort()).toEqual(["code", "message", "requestId"]);
     const client = new TestClient(app);
     await client.refresh();
-    const badJson = await client.request({ method: "POST", url: "/api/v1/auth/sign-in", payload: "{not json", headers: { "content-type": "application/json" } });
+    const badJson = await client.request({
+      method: "POST",
+      url: "/api/v1/auth/sign-in",
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     expect(badJson.body).not.toContain("at ");
@@ -98,7 +107,9 @@ describe("platform endpoints", () => {
   it("allows exactly the chat widget's origin in the Content Security Policy", async () => {
     const csp = (await app.app.inject({ method: "GET", url: "/healthz" })).headers["content-security-policy"] as string;
     expect(csp).toContain("script-src 'self' https://widget.example.net");
-    expect((await new TestClient(app).get("/api/v1/auth/session")).json().chatWidgetUrl).toBe("https://widget.example.net/embed.js");
+    expect((await new TestClient(app).get("/api/v1/auth/session")).json().chatWidgetUrl).toBe(
+      "https://widget.example.net/embed.js",
+    );
   });
 
   it("serves the web app with a history fallback for client routes, never for the API", async () => {
@@ -116,7 +127,11 @@ describe("platform endpoints", () => {
 
   it("marks cookies Secure behind an HTTPS proxy when told to trust it", async () => {
     const proxied = await createTestApp({ WATCHFLOOR_TRUST_PROXY: "true" });
-    const response = await proxied.app.inject({ method: "GET", url: "/api/v1/auth/session", headers: { "x-forwarded-proto": "https" } });
+    const response = await proxied.app.inject({
+      method: "GET",
+      url: "/api/v1/auth/session",
+      headers: { "x-forwarded-proto": "https" },
+    });
     expect(response.cookies.find((c) => c.name === "wf_csrf")?.secure).toBe(true);
     const plain = await app.app.inject({ method: "GET", url: "/api/v1/auth/session", headers: { "x-forwarded-proto": "https" } });
     expect(plain.cookies.find((c) => c.name === "wf_csrf")?.secure).toBeFalsy();
@@ -128,7 +143,8 @@ describe("platform endpoints", () => {
     const client = new TestClient(limited);
     await client.refresh();
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await client.post("/api/v1/auth/sign-in", { email: "a@b.test", password: "x" })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await client.post("/api/v1/auth/sign-in", { email: "a@b.test", password: "x" })).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
     await limited.close();
   });

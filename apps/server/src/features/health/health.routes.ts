@@ -13,15 +13,19 @@ export const healthRoutes =
   async (app) => {
     app.get("/healthz", { schema: { hide: true, response: { 200: livenessSchema } } }, async () => ({ status: "ok" }));
 
-    app.get("/readyz", { schema: { hide: true, response: { 200: readinessSchema, 503: apiErrorSchema } } }, async (request, reply) => {
-      try {
-        await pingDatabase(ctx.db);
-        return { status: "ready", database: ctx.dialect };
-      } catch (error) {
-        request.log.error({ err: error }, "database not reachable");
-        return reply.status(503).send({ code: "NOT_READY", message: "The database is not reachable." });
-      }
-    });
+    app.get(
+      "/readyz",
+      { schema: { hide: true, response: { 200: readinessSchema, 503: apiErrorSchema } } },
+      async (request, reply) => {
+        try {
+          await pingDatabase(ctx.db);
+          return { status: "ready", database: ctx.dialect };
+        } catch (error) {
+          request.log.error({ err: error }, "database not reachable");
+          return reply.status(503).send({ code: "NOT_READY", message: "The database is not reachable." });
+        }
+      },
+    );
 
     // Loopback callers, or a scraper with the token; anyone else gets the same 404 as an unknown path.
     app.get("/metrics", { schema: { hide: true, response: { 200: metrics } } }, async (request, reply) => {

@@ -1,4 +1,10 @@
-import { type AlertImportFormat, type AlertImportReport, alertImportFormats, type Priority, type RoutedImportReport } from "@watchfloor/shared";
+import {
+  type AlertImportFormat,
+  type AlertImportReport,
+  alertImportFormats,
+  type Priority,
+  type RoutedImportReport,
+} from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { AppError, invalid } from "../../http/errors";
@@ -21,14 +27,24 @@ const BATCH = 1000;
  * store's own importer (so nothing is copied). Wired in by the composition root
  * (src/import-destinations.ts): features/imports may not import the features that use it.
  */
-export type RoutedImport = (ctx: AppContext, tenantId: string, source: ImportSource, options: { filename: string | null; doer: Doer }) => Promise<Omit<RoutedImportReport, "destination" | "rows">>;
+export type RoutedImport = (
+  ctx: AppContext,
+  tenantId: string,
+  source: ImportSource,
+  options: { filename: string | null; doer: Doer },
+) => Promise<Omit<RoutedImportReport, "destination" | "rows">>;
 export type ImportDestinations = Partial<Record<ImportDestination, RoutedImport>>;
 
 export type ImportReport = AlertImportReport;
 
-export async function resolveFormat(source: ImportSource, format: string | undefined, filename: string | null): Promise<AlertImportFormat> {
+export async function resolveFormat(
+  source: ImportSource,
+  format: string | undefined,
+  filename: string | null,
+): Promise<AlertImportFormat> {
   if (format) {
-    if (!(alertImportFormats as readonly string[]).includes(format)) throw invalid("format", `must be one of ${alertImportFormats.join(", ")}`);
+    if (!(alertImportFormats as readonly string[]).includes(format))
+      throw invalid("format", `must be one of ${alertImportFormats.join(", ")}`);
     return format as AlertImportFormat;
   }
   const detected = detectAlertFormat(await readHead(source), filename ?? undefined);
@@ -64,7 +80,10 @@ async function* importEvents(source: ImportSource, format: AlertImportFormat, of
     yield* importerFor(format)(source);
     return;
   }
-  yield* parsedOffThread<{ format: AlertImportFormat; path: string }, ImportEvent>(startWorker(import.meta.url, "./alert-import.worker.ts", "alert-import-worker"), { format, path: source.path });
+  yield* parsedOffThread<{ format: AlertImportFormat; path: string }, ImportEvent>(
+    startWorker(import.meta.url, "./alert-import.worker.ts", "alert-import-worker"),
+    { format, path: source.path },
+  );
 }
 
 /**
@@ -89,10 +108,30 @@ export async function importAlertFile(
   // Rows for another store are counted here and imported once this import has committed.
   const routed = new Map<ImportDestination, number>();
   const routedReports: RoutedImportReport[] = [];
-  const report = (): ImportReport => ({ importId, format, filename: options.filename, created, updated, ...tally.summary(), routed: routedReports });
+  const report = (): ImportReport => ({
+    importId,
+    format,
+    filename: options.filename,
+    created,
+    updated,
+    ...tally.summary(),
+    routed: routedReports,
+  });
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto("import_runs").values({ id: importId, tenant_id: tenantId, kind: "alerts", format, filename: options.filename, created_by: options.doer.userId, created_at: now, report: "{}" }).execute();
+      await trx
+        .insertInto("import_runs")
+        .values({
+          id: importId,
+          tenant_id: tenantId,
+          kind: "alerts",
+          format,
+          filename: options.filename,
+          created_by: options.doer.userId,
+          created_at: now,
+          report: "{}",
+        })
+        .execute();
       let batch: AlertsTable[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
@@ -121,14 +160,23 @@ export async function importAlertFile(
       }
       await flush();
       tally.finish();
-      await trx.updateTable("import_runs").set({ report: JSON.stringify(report()) }).where("id", "=", importId).execute();
+      await trx
+        .updateTable("import_runs")
+        .set({ report: JSON.stringify(report()) })
+        .where("id", "=", importId)
+        .execute();
     });
   } catch (error) {
     throw malformedFile(error);
   }
   if (routed.size > 0) {
-    for (const [destination, rows] of routed) routedReports.push({ destination, rows, ...(await importRouted(ctx, tenantId, source, destination, options)) });
-    await ctx.db.updateTable("import_runs").set({ report: JSON.stringify(report()) }).where("id", "=", importId).execute();
+    for (const [destination, rows] of routed)
+      routedReports.push({ destination, rows, ...(await importRouted(ctx, tenantId, source, destination, options)) });
+    await ctx.db
+      .updateTable("import_runs")
+      .set({ report: JSON.stringify(report()) })
+      .where("id", "=", importId)
+      .execute();
   }
   const done = report();
   if (done.created + done.updated > 0) ctx.events.publish({ tenantId, kind: "alert", ids: [], action: "created" });

@@ -41,9 +41,7 @@ export class ImportTally {
   readonly findings: DataQualityFinding[] = [];
   private readonly skips = new Map<string, number>();
 
-  constructor(
-    private readonly run: { tenantId: string; importId: string; format: string; now: number },
-  ) {}
+  constructor(private readonly run: { tenantId: string; importId: string; format: string; now: number }) {}
 
   skip(reason: string): void {
     this.skips.set(reason, (this.skips.get(reason) ?? 0) + 1);
@@ -67,7 +65,17 @@ export class ImportTally {
     await db
       .insertInto("quarantine")
       // The row is kept as sent, but for U+0000, which PostgreSQL text cannot hold (shown as U+FFFD).
-      .values({ id: newId(), tenant_id: tenantId, import_id: importId, format, row_number: row, raw: raw.replaceAll("\u0000", "\uFFFD"), problems: JSON.stringify(problems), created_at: now, resolved_at: null })
+      .values({
+        id: newId(),
+        tenant_id: tenantId,
+        import_id: importId,
+        format,
+        row_number: row,
+        raw: raw.replaceAll("\u0000", "\uFFFD"),
+        problems: JSON.stringify(problems),
+        created_at: now,
+        resolved_at: null,
+      })
       .execute();
   }
 
@@ -77,7 +85,11 @@ export class ImportTally {
    */
   finish(): void {
     const read = this.rowsRead;
-    if (read >= importLimits.minProbeRows && read < importLimits.probeRows && this.rejectedCount > read * importLimits.maxRejectedShare) {
+    if (
+      read >= importLimits.minProbeRows &&
+      read < importLimits.probeRows &&
+      this.rejectedCount > read * importLimits.maxRejectedShare
+    ) {
       throw new UnreadableFileError(this.rejectedCount, read);
     }
   }
@@ -111,7 +123,9 @@ export async function readHead(source: ImportSource, limit = 16_384): Promise<st
  * 400, each saying nothing was imported.
  */
 export function malformedFile(error: unknown): unknown {
-  if (error instanceof UnreadableFileError) return new AppError(400, errorCodes.unreadableFile, `The file was rejected whole: ${error.message}. Nothing was imported.`);
-  if (error instanceof ImportFileError) return new AppError(422, "MALFORMED_FILE", `The file was rejected whole: ${error.message}. Nothing was imported.`);
+  if (error instanceof UnreadableFileError)
+    return new AppError(400, errorCodes.unreadableFile, `The file was rejected whole: ${error.message}. Nothing was imported.`);
+  if (error instanceof ImportFileError)
+    return new AppError(422, "MALFORMED_FILE", `The file was rejected whole: ${error.message}. Nothing was imported.`);
   return error;
 }

@@ -7,7 +7,11 @@ import { findTenantBySlug } from "../tenants/tenants.repository";
 import { type ImportDestinations, importAlertFile } from "./alert-import.service";
 
 /** `watchfloor import alerts FILE --tenant SLUG [--format F]`: the same import as the upload. */
-export function registerImportCommand(program: Command, fail: (message: string) => never, destinations: ImportDestinations = {}): void {
+export function registerImportCommand(
+  program: Command,
+  fail: (message: string) => never,
+  destinations: ImportDestinations = {},
+): void {
   const command = program.command("import").description("import data files into a tenant");
   command
     .command("alerts <file>")
@@ -30,13 +34,24 @@ export function registerImportCommand(program: Command, fail: (message: string) 
           console.log(JSON.stringify(report, null, 2));
           return;
         }
-        console.log(`Imported ${file} as ${report.format} into ${tenant.name}: ${report.rowsRead} rows read, ${report.created} created, ${report.updated} updated, ${report.rejectedCount} rejected, ${report.findingCount} data-quality findings.`);
+        console.log(
+          `Imported ${file} as ${report.format} into ${tenant.name}: ${report.rowsRead} rows read, ${report.created} created, ${report.updated} updated, ${report.rejectedCount} rejected, ${report.findingCount} data-quality findings.`,
+        );
         for (const s of report.skipped) console.log(`  skipped ${s.count}: ${s.reason}`);
-        for (const r of report.routed) console.log(`  sent ${r.rows} to the ${r.destination} import: ${r.error ? `not imported (${r.error})` : `import ${r.importId}, ${r.created} created, ${r.updated} updated, ${r.rejectedCount} rejected`}`);
-        for (const r of report.rejected.slice(0, 20)) console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
+        for (const r of report.routed)
+          console.log(
+            `  sent ${r.rows} to the ${r.destination} import: ${r.error ? `not imported (${r.error})` : `import ${r.importId}, ${r.created} created, ${r.updated} updated, ${r.rejectedCount} rejected`}`,
+          );
+        for (const r of report.rejected.slice(0, 20))
+          console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
         for (const f of report.findings.slice(0, 20)) console.log(`  finding row ${f.row} ${f.field}: ${f.message}`);
       } catch (error) {
-        if (error instanceof AppError) fail(error.details?.length ? `${error.message} ${error.details.map((d) => `${d.path} ${d.message}`).join("; ")}` : error.message);
+        if (error instanceof AppError)
+          fail(
+            error.details?.length
+              ? `${error.message} ${error.details.map((d) => `${d.path} ${d.message}`).join("; ")}`
+              : error.message,
+          );
         throw error;
       } finally {
         await runtime.close();

@@ -19,7 +19,12 @@ let tenantId: string;
 let admin: TestClient;
 
 const upload = (file: string | Buffer, query = "") =>
-  admin.request({ method: "POST", url: `/api/v1/imports/alerts?tenantId=${tenantId}${query}`, payload: file, headers: { "content-type": "application/octet-stream" } });
+  admin.request({
+    method: "POST",
+    url: `/api/v1/imports/alerts?tenantId=${tenantId}${query}`,
+    payload: file,
+    headers: { "content-type": "application/octet-stream" },
+  });
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -59,13 +64,19 @@ describe("alert file import", () => {
     expect(report.rejectedCount).toBeGreaterThan(0);
     const kinds = new Set(report.findings.map((f: { kind: string }) => f.kind));
     expect(kinds).toEqual(new Set(["out_of_enumeration", "duplicate_id"]));
-    expect(report.findings.some((f: { field: string; value: string }) => f.field === "resolutionType" && f.value === "Yes")).toBe(true);
+    expect(report.findings.some((f: { field: string; value: string }) => f.field === "resolutionType" && f.value === "Yes")).toBe(
+      true,
+    );
     expect(report.rejected[0].problems[0].field).toBe("status");
     const quarantine = (await admin.get(`/api/v1/quarantine?importId=${report.importId}`)).json().items;
     expect(quarantine).toHaveLength(report.rejectedCount);
-    const fixed = await admin.post(`/api/v1/quarantine/${quarantine[0].id}/resubmit`, { alert: { source: "sample", sourceId: "fixed-1", name: "Fixed by hand", priority: "Low" } });
+    const fixed = await admin.post(`/api/v1/quarantine/${quarantine[0].id}/resubmit`, {
+      alert: { source: "sample", sourceId: "fixed-1", name: "Fixed by hand", priority: "Low" },
+    });
     expect(fixed.statusCode).toBe(200);
-    expect((await admin.get(`/api/v1/quarantine?importId=${report.importId}`)).json().items).toHaveLength(report.rejectedCount - 1);
+    expect((await admin.get(`/api/v1/quarantine?importId=${report.importId}`)).json().items).toHaveLength(
+      report.rejectedCount - 1,
+    );
     const runs = (await admin.get("/api/v1/imports")).json().items;
     expect(runs[0]).toMatchObject({ id: report.importId, format: "sample-csv", filename: "messy.csv" });
   });
@@ -84,8 +95,21 @@ describe("alert file import", () => {
 
 describe("hostile and oversized uploads (issue 13, finding 4)", () => {
   const count = async (table: "alerts" | "quarantine" | "import_runs" | "assets" | "findings") =>
-    Number((await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const counts = async () => ({ alerts: await count("alerts"), quarantine: await count("quarantine"), runs: await count("import_runs"), assets: await count("assets"), findings: await count("findings") });
+    Number(
+      (
+        await app.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const counts = async () => ({
+    alerts: await count("alerts"),
+    quarantine: await count("quarantine"),
+    runs: await count("import_runs"),
+    assets: await count("assets"),
+    findings: await count("findings"),
+  });
   // Random bytes from a fixed seed: what a mistaken or hostile upload of a binary file looks like.
   const junk = (bytes: number) => {
     const next = mulberry32(13);
@@ -98,18 +122,28 @@ describe("hostile and oversized uploads (issue 13, finding 4)", () => {
     ["nmap", "/api/v1/imports/nmap?"],
   ] as const;
 
-  it.each(routes)("refuses a file of random bytes sent to the %s import whole, with the reason, and stores nothing", async (_kind, url) => {
-    const before = await counts();
-    const response = await admin.request({ method: "POST", url: `${url}tenantId=${tenantId}`, payload: junk(256 * 1024), headers: { "content-type": "application/octet-stream" } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: "UNREADABLE_FILE" });
-    expect(response.json().message).toMatch(/rejected whole.*not (UTF-8 )?text.*Nothing was imported/s);
-    expect(await counts()).toEqual(before);
-  });
+  it.each(routes)(
+    "refuses a file of random bytes sent to the %s import whole, with the reason, and stores nothing",
+    async (_kind, url) => {
+      const before = await counts();
+      const response = await admin.request({
+        method: "POST",
+        url: `${url}tenantId=${tenantId}`,
+        payload: junk(256 * 1024),
+        headers: { "content-type": "application/octet-stream" },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "UNREADABLE_FILE" });
+      expect(response.json().message).toMatch(/rejected whole.*not (UTF-8 )?text.*Nothing was imported/s);
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it("refuses a text file whose first rows are mostly unreadable, and stores nothing", async () => {
     const before = await counts();
-    const rows = Array.from({ length: 1500 }, (_, i) => (i % 4 === 0 ? `ok-${i},Readable row,High,Open,` : `junk ${i} ~~ ,,,,,,, ${"x".repeat(20)}`));
+    const rows = Array.from({ length: 1500 }, (_, i) =>
+      i % 4 === 0 ? `ok-${i},Readable row,High,Open,` : `junk ${i} ~~ ,,,,,,, ${"x".repeat(20)}`,
+    );
     const csv = ["id,name,priority,status,assignee", ...rows].join("\n");
     const response = await upload(csv, "&format=sample-csv");
     expect(response.statusCode).toBe(400);
@@ -120,40 +154,61 @@ describe("hostile and oversized uploads (issue 13, finding 4)", () => {
 
   it("keeps at most the quarantine limit of one import's rejected rows and counts the rest in the report", async () => {
     // 40% of the rows lack a status: readable enough to import, too many to keep every one.
-    const rows = Array.from({ length: 3000 }, (_, i) => (i % 5 < 2 ? `bad-${i},No status,High,,` : `good-${i},Good row,High,Open,`));
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      i % 5 < 2 ? `bad-${i},No status,High,,` : `good-${i},Good row,High,Open,`,
+    );
     const response = await upload(["id,name,priority,status,assignee", ...rows].join("\n"), "&format=sample-csv");
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report).toMatchObject({ created: 1800, rejectedCount: 1200, quarantined: importLimits.quarantineRows, notQuarantined: 1200 - importLimits.quarantineRows });
-    const kept = await app.ctx.db.selectFrom("quarantine").select((eb) => eb.fn.countAll<number>().as("n")).where("import_id", "=", report.importId).executeTakeFirstOrThrow();
+    expect(report).toMatchObject({
+      created: 1800,
+      rejectedCount: 1200,
+      quarantined: importLimits.quarantineRows,
+      notQuarantined: 1200 - importLimits.quarantineRows,
+    });
+    const kept = await app.ctx.db
+      .selectFrom("quarantine")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("import_id", "=", report.importId)
+      .executeTakeFirstOrThrow();
     expect(Number(kept.n)).toBe(importLimits.quarantineRows);
     const stored = (await admin.get("/api/v1/imports")).json().items.find((r: { id: string }) => r.id === report.importId);
     expect(stored.report).toMatchObject({ quarantined: importLimits.quarantineRows, notQuarantined: 200 });
   });
 
-  it.each([...routes, ["intel", "/api/v1/intel/kev?"]] as const)("answers 413 with the %s import's own limit for a bigger upload, before reading it", async (kind, url) => {
-    const limit = uploadLimits[kind];
-    const client = kind === "intel" ? (await signedInClient(app, [], { platformAdmin: true })).client : admin;
-    const before = await counts();
-    const response = await client.request({
-      method: "POST",
-      url: `${url}tenantId=${tenantId}`,
-      payload: "id,name\n",
-      headers: { "content-type": "application/octet-stream", "content-length": String(limit + 1) },
-    });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
-    expect(response.json().message).toContain(`${limit / 1024 / 1024} MB`);
-    expect(await counts()).toEqual(before);
-  });
+  it.each([...routes, ["intel", "/api/v1/intel/kev?"]] as const)(
+    "answers 413 with the %s import's own limit for a bigger upload, before reading it",
+    async (kind, url) => {
+      const limit = uploadLimits[kind];
+      const client = kind === "intel" ? (await signedInClient(app, [], { platformAdmin: true })).client : admin;
+      const before = await counts();
+      const response = await client.request({
+        method: "POST",
+        url: `${url}tenantId=${tenantId}`,
+        payload: "id,name\n",
+        headers: { "content-type": "application/octet-stream", "content-length": String(limit + 1) },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+      expect(response.json().message).toContain(`${limit / 1024 / 1024} MB`);
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it("answers 413 when a body sent without a length grows past the route's limit", async () => {
     const limit = uploadLimits.assets;
     const chunk = Buffer.alloc(1024 * 1024, "a");
-    const body = Readable.from((function* () {
-      for (let sent = 0; sent <= limit; sent += chunk.length) yield chunk;
-    })());
-    const response = await admin.request({ method: "POST", url: `/api/v1/imports/assets?tenantId=${tenantId}`, payload: body, headers: { "content-type": "application/octet-stream" } });
+    const body = Readable.from(
+      (function* () {
+        for (let sent = 0; sent <= limit; sent += chunk.length) yield chunk;
+      })(),
+    );
+    const response = await admin.request({
+      method: "POST",
+      url: `/api/v1/imports/assets?tenantId=${tenantId}`,
+      payload: body,
+      headers: { "content-type": "application/octet-stream" },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });
@@ -164,19 +219,49 @@ describe("big files are parsed in a worker thread", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "wf-import-test-"));
     try {
       const file = path.join(dir, "alerts.csv");
-      const rows = Array.from({ length: 1200 }, (_, i) => (i % 10 === 0 ? `w-${i},No status,High,,` : `w-${i},Worker row,High,Open,`));
+      const rows = Array.from({ length: 1200 }, (_, i) =>
+        i % 10 === 0 ? `w-${i},No status,High,,` : `w-${i},Worker row,High,Open,`,
+      );
       writeFileSync(file, ["id,name,priority,status,assignee", ...rows].join("\n"));
       const doer = { userId: null, name: "test" };
-      const worker = await importAlertFile(app.ctx, tenantId, sourceFromFile(file), { format: "sample-csv", filename: "alerts.csv", doer, offThread: true });
-      const inline = await importAlertFile(app.ctx, tenantId, sourceFromFile(file), { format: "sample-csv", filename: "alerts.csv", doer, offThread: false });
+      const worker = await importAlertFile(app.ctx, tenantId, sourceFromFile(file), {
+        format: "sample-csv",
+        filename: "alerts.csv",
+        doer,
+        offThread: true,
+      });
+      const inline = await importAlertFile(app.ctx, tenantId, sourceFromFile(file), {
+        format: "sample-csv",
+        filename: "alerts.csv",
+        doer,
+        offThread: false,
+      });
       const { importId: _a, ...first } = worker;
       const { importId: _b, ...second } = inline;
-      expect(first).toMatchObject({ rowsRead: 1200, created: 1080, updated: 0, rejectedCount: 120, quarantined: 120, notQuarantined: 0 });
+      expect(first).toMatchObject({
+        rowsRead: 1200,
+        created: 1080,
+        updated: 0,
+        rejectedCount: 120,
+        quarantined: 120,
+        notQuarantined: 0,
+      });
       expect(second).toEqual({ ...first, created: 0, updated: 1080 });
 
       const inventory = path.join(dir, "assets.json");
-      writeFileSync(inventory, JSON.stringify([{ id: "ASSET-0801", name: "db-01", priority: "High" }, { id: "nope", name: "x" }, { id: "ASSET-0802", name: "web-01" }]));
-      const assets = await importAssetInventory(app.ctx, tenantId, sourceFromFile(inventory), { filename: "assets.json", doer, offThread: true });
+      writeFileSync(
+        inventory,
+        JSON.stringify([
+          { id: "ASSET-0801", name: "db-01", priority: "High" },
+          { id: "nope", name: "x" },
+          { id: "ASSET-0802", name: "web-01" },
+        ]),
+      );
+      const assets = await importAssetInventory(app.ctx, tenantId, sourceFromFile(inventory), {
+        filename: "assets.json",
+        doer,
+        offThread: true,
+      });
       expect(assets).toMatchObject({ rowsRead: 3, assetsCreated: 2, findingsCreated: 1, rejectedCount: 1, quarantined: 1 });
     } finally {
       rmSync(dir, { recursive: true, force: true });

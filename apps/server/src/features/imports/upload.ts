@@ -42,7 +42,10 @@ export function acceptRawUploads(app: FastifyInstance, types = ["application/oct
  * format detection can read its head first), refuses it whole when its first bytes are not
  * text, then removes the file whatever happens.
  */
-export async function withUploadedFile<T>(request: Pick<FastifyRequest, "body" | "routeOptions">, use: (source: ImportSource) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(
+  request: Pick<FastifyRequest, "body" | "routeOptions">,
+  use: (source: ImportSource) => Promise<T>,
+): Promise<T> {
   const body = request.body;
   const dir = await mkdtemp(path.join(tmpdir(), "wf-upload-"));
   const file = path.join(dir, "upload");
@@ -51,7 +54,8 @@ export async function withUploadedFile<T>(request: Pick<FastifyRequest, "body" |
     if (stream && typeof stream.pipe === "function") {
       await spool(stream, file, request.routeOptions.bodyLimit);
       const reason = await sniffFile(file);
-      if (reason) throw new AppError(400, errorCodes.unreadableFile, `The file was rejected whole: ${reason}. Nothing was imported.`);
+      if (reason)
+        throw new AppError(400, errorCodes.unreadableFile, `The file was rejected whole: ${reason}. Nothing was imported.`);
     } else {
       // A JSON body was parsed on the way in: refuse hostile nesting before writing it back out.
       if (valueTooDeep(body, jsonMaxDepth)) throw invalid("file", `nests JSON deeper than ${jsonMaxDepth} levels`);

@@ -7,7 +7,15 @@ let tenantId: string;
 let analyst: TestClient;
 
 const ingest = async (n: number, priority = "Medium") =>
-  (await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, { source: "siem", sourceId: `s-${n}`, name: `Beaconing from host ${n}`, priority, hostname: "db-01" })).json().id as string;
+  (
+    await analyst.post(`/api/v1/alerts?tenantId=${tenantId}`, {
+      source: "siem",
+      sourceId: `s-${n}`,
+      name: `Beaconing from host ${n}`,
+      priority,
+      hostname: "db-01",
+    })
+  ).json().id as string;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -23,7 +31,13 @@ describe("incidents", () => {
     const created = await analyst.post("/api/v1/incidents/escalate", { alertIds: [a, b] });
     expect(created.statusCode).toBe(200);
     const { incident, alerts, timeline } = created.json();
-    expect(incident).toMatchObject({ title: "Beaconing from host 1", priority: "Critical", status: "Open", alertCount: 2, number: 1 });
+    expect(incident).toMatchObject({
+      title: "Beaconing from host 1",
+      priority: "Critical",
+      status: "Open",
+      alertCount: 2,
+      number: 1,
+    });
     expect(incident.reference).toBe("INCIDENT-TENANT-INC-0001");
     expect(alerts).toHaveLength(2);
     expect(timeline.map((t: { kind: string }) => t.kind)).toEqual(["linked", "created"]);
@@ -36,11 +50,20 @@ describe("incidents", () => {
 
   it("creates by hand, attaches more alerts, and follows the same workflow", async () => {
     const owner = await makeUser(app, [{ tenantId, role: "analyst" }], { displayName: "Lee Chen" });
-    const created = (await analyst.post("/api/v1/incidents", { tenantId, title: "Ransomware note on file server", priority: "High", ownerUserId: owner.id })).json();
+    const created = (
+      await analyst.post("/api/v1/incidents", {
+        tenantId,
+        title: "Ransomware note on file server",
+        priority: "High",
+        ownerUserId: owner.id,
+      })
+    ).json();
     const id = created.incident.id;
     expect(created.incident).toMatchObject({ number: 2, ownerName: "Lee Chen", alertCount: 0 });
     const extra = await ingest(3);
-    expect((await analyst.post("/api/v1/incidents/escalate", { alertIds: [extra], incidentId: id })).json().incident.alertCount).toBe(1);
+    expect(
+      (await analyst.post("/api/v1/incidents/escalate", { alertIds: [extra], incidentId: id })).json().incident.alertCount,
+    ).toBe(1);
     expect((await analyst.post(`/api/v1/incidents/${id}/transition`, { status: "Resolved" })).statusCode).toBe(409);
     await analyst.post(`/api/v1/incidents/${id}/transition`, { status: "Acknowledged" });
     const patched = (await analyst.patch(`/api/v1/incidents/${id}`, { rootCause: "Phishing", ticketId: "JIRA-42" })).json();
@@ -52,8 +75,13 @@ describe("incidents", () => {
 
   it("refuses alerts of another tenant in an incident", async () => {
     const other = (await makeTenant(app)).id;
-    const { client: both } = await signedInClient(app, [{ tenantId, role: "analyst" }, { tenantId: other, role: "analyst" }]);
-    const foreign = (await both.post(`/api/v1/alerts?tenantId=${other}`, { source: "x", sourceId: "1", name: "Other", priority: "Low" })).json().id;
+    const { client: both } = await signedInClient(app, [
+      { tenantId, role: "analyst" },
+      { tenantId: other, role: "analyst" },
+    ]);
+    const foreign = (
+      await both.post(`/api/v1/alerts?tenantId=${other}`, { source: "x", sourceId: "1", name: "Other", priority: "Low" })
+    ).json().id;
     const response = await both.post("/api/v1/incidents", { tenantId, title: "Mixed", priority: "Low", alertIds: [foreign] });
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0].path).toBe("alertIds");

@@ -25,11 +25,20 @@ export const incidentsWithNames = (db: Db) =>
     .selectAll("incidents")
     .select(["tenants.name as tenant_name", "tenants.slug as tenant_slug", "users.display_name as owner_name"])
     .select((eb) =>
-      eb.selectFrom("alerts").select((e) => e.fn.countAll<number>().as("c")).whereRef("alerts.incident_id", "=", "incidents.id").as("alert_count"),
+      eb
+        .selectFrom("alerts")
+        .select((e) => e.fn.countAll<number>().as("c"))
+        .whereRef("alerts.incident_id", "=", "incidents.id")
+        .as("alert_count"),
     );
 
 export const findIncident = (db: Db, tenantIds: readonly string[], id: string) =>
-  tenantIds.length === 0 ? Promise.resolve(undefined) : incidentsWithNames(db).where("incidents.id", "=", id).where("incidents.tenant_id", "in", [...tenantIds]).executeTakeFirst();
+  tenantIds.length === 0
+    ? Promise.resolve(undefined)
+    : incidentsWithNames(db)
+        .where("incidents.id", "=", id)
+        .where("incidents.tenant_id", "in", [...tenantIds])
+        .executeTakeFirst();
 
 export async function updateIncident(db: Db, id: string, changes: Partial<IncidentsTable>): Promise<void> {
   await db.updateTable("incidents").set(changes).where("id", "=", id).execute();

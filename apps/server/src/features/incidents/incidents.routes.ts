@@ -25,25 +25,50 @@ export const incidentRoutes =
 
     app.get(
       "/incidents",
-      { config: read, schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: incidentPageSchema } } },
+      {
+        config: read,
+        schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: incidentPageSchema } },
+      },
       async (request) => service.listIncidents(ctx, request.scope, request.query),
     );
-    app.post("/incidents", { config: write, schema: { tags: ["incidents"], body: incidentCreateBodySchema, response: { 201: incidentDetailSchema } } }, async (request, reply) =>
-      reply.status(201).send(await service.createIncident(ctx, request.scope, await doerOf(ctx, request), request.body)),
+    app.post(
+      "/incidents",
+      { config: write, schema: { tags: ["incidents"], body: incidentCreateBodySchema, response: { 201: incidentDetailSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await service.createIncident(ctx, request.scope, await doerOf(ctx, request), request.body)),
     );
-    app.post("/incidents/escalate", { config: write, schema: { tags: ["incidents"], body: escalateBodySchema, response: detail } }, async (request) =>
-      service.escalate(ctx, request.scope, await doerOf(ctx, request), request.body),
+    app.post(
+      "/incidents/escalate",
+      { config: write, schema: { tags: ["incidents"], body: escalateBodySchema, response: detail } },
+      async (request) => service.escalate(ctx, request.scope, await doerOf(ctx, request), request.body),
     );
-    app.get("/incidents/:incidentId", { config: read, schema: { tags: ["incidents"], params, response: detail } }, async (request) =>
-      service.getIncident(ctx, request.scope, request.params.incidentId),
+    app.get(
+      "/incidents/:incidentId",
+      { config: read, schema: { tags: ["incidents"], params, response: detail } },
+      async (request) => service.getIncident(ctx, request.scope, request.params.incidentId),
     );
-    app.patch("/incidents/:incidentId", { config: write, schema: { tags: ["incidents"], params, body: incidentUpdateBodySchema, response: detail } }, async (request) =>
-      service.updateIncidentFields(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
+    app.patch(
+      "/incidents/:incidentId",
+      { config: write, schema: { tags: ["incidents"], params, body: incidentUpdateBodySchema, response: detail } },
+      async (request) =>
+        service.updateIncidentFields(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
     );
-    app.post("/incidents/:incidentId/transition", { config: write, schema: { tags: ["incidents"], params, body: transitionBodySchema, response: detail } }, async (request) =>
-      service.transitionIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
+    app.post(
+      "/incidents/:incidentId/transition",
+      { config: write, schema: { tags: ["incidents"], params, body: transitionBodySchema, response: detail } },
+      async (request) =>
+        service.transitionIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body),
     );
-    app.post("/incidents/:incidentId/comments", { config: write, schema: { tags: ["incidents"], params, body: commentBodySchema, response: detail } }, async (request) =>
-      service.commentOnIncident(ctx, request.scope, await doerOf(ctx, request), request.params.incidentId, request.body.comment),
+    app.post(
+      "/incidents/:incidentId/comments",
+      { config: write, schema: { tags: ["incidents"], params, body: commentBodySchema, response: detail } },
+      async (request) =>
+        service.commentOnIncident(
+          ctx,
+          request.scope,
+          await doerOf(ctx, request),
+          request.params.incidentId,
+          request.body.comment,
+        ),
     );
   };

@@ -1,4 +1,11 @@
-import { allowedMoves, type IncidentDetail, type IncidentListQuery, type IncidentStatus, type Priority, type TransitionBody } from "@watchfloor/shared";
+import {
+  allowedMoves,
+  type IncidentDetail,
+  type IncidentListQuery,
+  type IncidentStatus,
+  type Priority,
+  type TransitionBody,
+} from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { AlertsTable } from "../../db/tables";
 import { assertTenantInScope } from "../../http/tenant-scope";
@@ -56,7 +63,14 @@ export async function createIncident(
   ctx: AppContext,
   scope: TenantScope,
   doer: Doer,
-  body: { tenantId: string; title: string; description?: string; priority: Priority; ownerUserId?: string | null; alertIds: string[] },
+  body: {
+    tenantId: string;
+    title: string;
+    description?: string;
+    priority: Priority;
+    ownerUserId?: string | null;
+    alertIds: string[];
+  },
 ) {
   assertTenantInScope(scope, body.tenantId);
   await checkOwner(ctx, body.tenantId, body.ownerUserId);
@@ -65,35 +79,104 @@ export async function createIncident(
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertIncident(trx, {
-      id, tenant_id: body.tenantId, number: await repo.nextIncidentNumber(trx, body.tenantId), title: body.title,
-      description: body.description ?? null, priority: body.priority, status: "Open", owner_user_id: body.ownerUserId ?? null,
-      root_cause: null, resolution_type: null, closure_notes: null, ticket_id: null, created_by: doer.userId,
-      created_at: now, updated_at: now, acknowledged_at: null, responded_at: null, resolved_at: null, closed_at: null,
+      id,
+      tenant_id: body.tenantId,
+      number: await repo.nextIncidentNumber(trx, body.tenantId),
+      title: body.title,
+      description: body.description ?? null,
+      priority: body.priority,
+      status: "Open",
+      owner_user_id: body.ownerUserId ?? null,
+      root_cause: null,
+      resolution_type: null,
+      closure_notes: null,
+      ticket_id: null,
+      created_by: doer.userId,
+      created_at: now,
+      updated_at: now,
+      acknowledged_at: null,
+      responded_at: null,
+      resolved_at: null,
+      closed_at: null,
     });
     await escalateInto(trx, body.tenantId, id, alerts, doer, now);
-    await addTimeline(trx, [{ tenantId: body.tenantId, subjectType: "incident", subjectId: id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "created", changes: { alerts: alerts.length } }]);
+    await addTimeline(trx, [
+      {
+        tenantId: body.tenantId,
+        subjectType: "incident",
+        subjectId: id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "created",
+        changes: { alerts: alerts.length },
+      },
+    ]);
   });
   ctx.events.publish({ tenantId: body.tenantId, kind: "incident", ids: [id], action: "created" });
   return getIncident(ctx, scope, id);
 }
 
-async function escalateInto(trx: Parameters<typeof repo.linkAlerts>[0], tenantId: string, incidentId: string, alerts: AlertsTable[], doer: Doer, now: number) {
+async function escalateInto(
+  trx: Parameters<typeof repo.linkAlerts>[0],
+  tenantId: string,
+  incidentId: string,
+  alerts: AlertsTable[],
+  doer: Doer,
+  now: number,
+) {
   if (alerts.length === 0) return;
-  await repo.linkAlerts(trx, tenantId, incidentId, alerts.map((a) => a.id), now);
+  await repo.linkAlerts(
+    trx,
+    tenantId,
+    incidentId,
+    alerts.map((a) => a.id),
+    now,
+  );
   await markAlertsChanged(trx, tenantId, alerts);
   await addTimeline(trx, [
-    ...alerts.map((a) => ({ tenantId, subjectType: "alert" as const, subjectId: a.id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "escalated" as const, changes: { incidentId } })),
-    { tenantId, subjectType: "incident", subjectId: incidentId, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "linked", changes: { alertIds: alerts.map((a) => a.id) } },
+    ...alerts.map((a) => ({
+      tenantId,
+      subjectType: "alert" as const,
+      subjectId: a.id,
+      at: now,
+      actorUserId: doer.userId,
+      actorName: doer.name,
+      kind: "escalated" as const,
+      changes: { incidentId },
+    })),
+    {
+      tenantId,
+      subjectType: "incident",
+      subjectId: incidentId,
+      at: now,
+      actorUserId: doer.userId,
+      actorName: doer.name,
+      kind: "linked",
+      changes: { alertIds: alerts.map((a) => a.id) },
+    },
   ]);
 }
 
 /** Escalates alerts into an existing incident, or into a new one named after the first alert. */
-export async function escalate(ctx: AppContext, scope: TenantScope, doer: Doer, body: { alertIds: string[]; incidentId?: string }) {
+export async function escalate(
+  ctx: AppContext,
+  scope: TenantScope,
+  doer: Doer,
+  body: { alertIds: string[]; incidentId?: string },
+) {
   const first = await findAlert(ctx.db, scope.tenantIds, body.alertIds[0] ?? "");
   if (!first) throw notFound("One or more alerts");
   if (!body.incidentId) {
-    const highest = (await alertsInTenant(ctx, scope, first.tenant_id, body.alertIds)).reduce((a, b) => (b.priority_rank > a.priority_rank ? b : a));
-    return createIncident(ctx, scope, doer, { tenantId: first.tenant_id, title: first.name, priority: highest.priority as Priority, alertIds: body.alertIds });
+    const highest = (await alertsInTenant(ctx, scope, first.tenant_id, body.alertIds)).reduce((a, b) =>
+      b.priority_rank > a.priority_rank ? b : a,
+    );
+    return createIncident(ctx, scope, doer, {
+      tenantId: first.tenant_id,
+      title: first.name,
+      priority: highest.priority as Priority,
+      alertIds: body.alertIds,
+    });
   }
   const incident = await repo.findIncident(ctx.db, scope.tenantIds, body.incidentId);
   if (!incident) throw notFound("Incident");
@@ -119,12 +202,36 @@ export async function listIncidents(ctx: AppContext, scope: TenantScope, query: 
 export async function getIncident(ctx: AppContext, scope: TenantScope, id: string): Promise<IncidentDetail> {
   const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Incident");
-  const [alerts, timeline] = await Promise.all([repo.linkedAlerts(ctx.db, row.tenant_id, id), listTimeline(ctx.db, row.tenant_id, "incident", id)]);
+  const [alerts, timeline] = await Promise.all([
+    repo.linkedAlerts(ctx.db, row.tenant_id, id),
+    listTimeline(ctx.db, row.tenant_id, "incident", id),
+  ]);
   return {
-    incident: { ...toSummary(row), description: row.description, rootCause: row.root_cause, resolutionType: row.resolution_type, closureNotes: row.closure_notes, ticketId: row.ticket_id },
+    incident: {
+      ...toSummary(row),
+      description: row.description,
+      rootCause: row.root_cause,
+      resolutionType: row.resolution_type,
+      closureNotes: row.closure_notes,
+      ticketId: row.ticket_id,
+    },
     allowedMoves: allowedMoves(row.status as IncidentStatus),
-    alerts: alerts.map((a) => ({ id: a.id, name: a.name, priority: a.priority as Priority, status: a.status as IncidentStatus, source: a.source, detectedAt: iso(a.detected_at) })),
-    timeline: timeline.map((t) => ({ id: t.id, at: iso(t.at), actorName: t.actor_name, kind: t.kind, changes: JSON.parse(t.changes) as Record<string, unknown>, comment: t.comment })),
+    alerts: alerts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      priority: a.priority as Priority,
+      status: a.status as IncidentStatus,
+      source: a.source,
+      detectedAt: iso(a.detected_at),
+    })),
+    timeline: timeline.map((t) => ({
+      id: t.id,
+      at: iso(t.at),
+      actorName: t.actor_name,
+      kind: t.kind,
+      changes: JSON.parse(t.changes) as Record<string, unknown>,
+      comment: t.comment,
+    })),
   };
 }
 
@@ -135,7 +242,19 @@ export async function transitionIncident(ctx: AppContext, scope: TenantScope, do
   const changes = transitionChanges(row.status as IncidentStatus, body, row, now);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateIncident(trx, id, changes as never);
-    await addTimeline(trx, [{ tenantId: row.tenant_id, subjectType: "incident", subjectId: id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "status", changes: { status: [row.status, body.status] }, comment: body.comment ?? null }]);
+    await addTimeline(trx, [
+      {
+        tenantId: row.tenant_id,
+        subjectType: "incident",
+        subjectId: id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "status",
+        changes: { status: [row.status, body.status] },
+        comment: body.comment ?? null,
+      },
+    ]);
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "incident", ids: [id], action: "updated" });
   return getIncident(ctx, scope, id);
@@ -146,7 +265,15 @@ export async function updateIncidentFields(
   scope: TenantScope,
   doer: Doer,
   id: string,
-  body: { title?: string; description?: string; priority?: Priority; ownerUserId?: string | null; rootCause?: string; ticketId?: string; resolutionType?: "Manual" | "Automated" },
+  body: {
+    title?: string;
+    description?: string;
+    priority?: Priority;
+    ownerUserId?: string | null;
+    rootCause?: string;
+    ticketId?: string;
+    resolutionType?: "Manual" | "Automated";
+  },
 ) {
   const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Incident");
@@ -163,7 +290,18 @@ export async function updateIncidentFields(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateIncident(trx, id, { ...changes, updated_at: now });
-    await addTimeline(trx, [{ tenantId: row.tenant_id, subjectType: "incident", subjectId: id, at: now, actorUserId: doer.userId, actorName: doer.name, kind: "updated", changes: body }]);
+    await addTimeline(trx, [
+      {
+        tenantId: row.tenant_id,
+        subjectType: "incident",
+        subjectId: id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "updated",
+        changes: body,
+      },
+    ]);
   });
   return getIncident(ctx, scope, id);
 }
@@ -171,6 +309,17 @@ export async function updateIncidentFields(
 export async function commentOnIncident(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, comment: string) {
   const row = await repo.findIncident(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Incident");
-  await addTimeline(ctx.db, [{ tenantId: row.tenant_id, subjectType: "incident", subjectId: id, at: ctx.now(), actorUserId: doer.userId, actorName: doer.name, kind: "comment", comment }]);
+  await addTimeline(ctx.db, [
+    {
+      tenantId: row.tenant_id,
+      subjectType: "incident",
+      subjectId: id,
+      at: ctx.now(),
+      actorUserId: doer.userId,
+      actorName: doer.name,
+      kind: "comment",
+      comment,
+    },
+  ]);
   return getIncident(ctx, scope, id);
 }

@@ -8,14 +8,33 @@ function* chunks<T>(items: readonly T[], size = 400): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-const kevColumns = ["vendor_project", "product", "vulnerability_name", "date_added", "short_description", "required_action", "due_date", "known_ransomware", "notes", "cwes"] as const;
+const kevColumns = [
+  "vendor_project",
+  "product",
+  "vulnerability_name",
+  "date_added",
+  "short_description",
+  "required_action",
+  "due_date",
+  "known_ransomware",
+  "notes",
+  "cwes",
+] as const;
 
 /** KEV entries by CVE; a newer catalog rewrites an entry (due dates and notes do change). */
 export async function upsertKev(db: Db, entries: KevEntry[]): Promise<void> {
   const rows = entries.map((e) => ({
-    cve_id: e.cveId, vendor_project: e.vendorProject, product: e.product, vulnerability_name: e.name, date_added: e.dateAdded,
-    short_description: e.shortDescription, required_action: e.requiredAction, due_date: e.dueDate, known_ransomware: e.knownRansomware ? 1 : 0,
-    notes: e.notes ?? null, cwes: JSON.stringify(e.cwes),
+    cve_id: e.cveId,
+    vendor_project: e.vendorProject,
+    product: e.product,
+    vulnerability_name: e.name,
+    date_added: e.dateAdded,
+    short_description: e.shortDescription,
+    required_action: e.requiredAction,
+    due_date: e.dueDate,
+    known_ransomware: e.knownRansomware ? 1 : 0,
+    notes: e.notes ?? null,
+    cwes: JSON.stringify(e.cwes),
   }));
   for (const part of chunks(rows, 200)) {
     await db
@@ -34,7 +53,11 @@ export async function upsertEpss(db: Db, scores: EpssScore[], scoreDate: string 
     await db
       .insertInto("epss_scores")
       .values(part)
-      .onConflict((oc) => oc.column("cve_id").doUpdateSet({ epss: sql`excluded.epss`, percentile: sql`excluded.percentile`, score_date: sql`excluded.score_date` }))
+      .onConflict((oc) =>
+        oc
+          .column("cve_id")
+          .doUpdateSet({ epss: sql`excluded.epss`, percentile: sql`excluded.percentile`, score_date: sql`excluded.score_date` }),
+      )
       .execute();
   }
 }
@@ -42,13 +65,21 @@ export async function upsertEpss(db: Db, scores: EpssScore[], scoreDate: string 
 export async function upsertCwe(db: Db, entries: CweEntry[]): Promise<void> {
   const rows = entries.map((e) => ({ cwe_id: e.cweId, name: e.name }));
   for (const part of chunks(rows, 800)) {
-    await db.insertInto("cwe_names").values(part).onConflict((oc) => oc.column("cwe_id").doUpdateSet({ name: sql`excluded.name` })).execute();
+    await db
+      .insertInto("cwe_names")
+      .values(part)
+      .onConflict((oc) => oc.column("cwe_id").doUpdateSet({ name: sql`excluded.name` }))
+      .execute();
   }
 }
 
 export async function recordLoad(db: Db, row: IntelLoadsTable): Promise<void> {
   const { source, ...rest } = row;
-  await db.insertInto("intel_loads").values(row).onConflict((oc) => oc.column("source").doUpdateSet(rest)).execute();
+  await db
+    .insertInto("intel_loads")
+    .values(row)
+    .onConflict((oc) => oc.column("source").doUpdateSet(rest))
+    .execute();
 }
 
 /**
@@ -56,8 +87,16 @@ export async function recordLoad(db: Db, row: IntelLoadsTable): Promise<void> {
  * is in it. Only rows whose flag changes are written. Returns how many were newly flagged.
  */
 export async function reflagKev(db: Db): Promise<number> {
-  const inKev = db.selectFrom("finding_cves as fc").innerJoin("kev_catalog as k", "k.cve_id", "fc.cve_id").select("fc.finding_id");
-  const flagged = await db.updateTable("findings").set({ kev: 1 }).where("kev", "=", 0).where("id", "in", inKev).executeTakeFirst();
+  const inKev = db
+    .selectFrom("finding_cves as fc")
+    .innerJoin("kev_catalog as k", "k.cve_id", "fc.cve_id")
+    .select("fc.finding_id");
+  const flagged = await db
+    .updateTable("findings")
+    .set({ kev: 1 })
+    .where("kev", "=", 0)
+    .where("id", "in", inKev)
+    .executeTakeFirst();
   await db.updateTable("findings").set({ kev: 0 }).where("kev", "=", 1).where("id", "not in", inKev).execute();
   return Number(flagged.numUpdatedRows);
 }
@@ -69,8 +108,15 @@ export async function reflagKev(db: Db): Promise<number> {
 export async function rerankEpss(db: Db): Promise<number> {
   const best = (column: "epss" | "percentile") =>
     sql<number>`(select e.${sql.ref(column)} from finding_cves fc join epss_scores e on e.cve_id = fc.cve_id where fc.finding_id = findings.id order by e.epss desc, e.percentile desc limit 1)`;
-  const scored = db.selectFrom("finding_cves as fc").innerJoin("epss_scores as e", "e.cve_id", "fc.cve_id").select("fc.finding_id");
-  const result = await db.updateTable("findings").set({ epss: best("epss"), epss_percentile: best("percentile") }).where("id", "in", scored).executeTakeFirst();
+  const scored = db
+    .selectFrom("finding_cves as fc")
+    .innerJoin("epss_scores as e", "e.cve_id", "fc.cve_id")
+    .select("fc.finding_id");
+  const result = await db
+    .updateTable("findings")
+    .set({ epss: best("epss"), epss_percentile: best("percentile") })
+    .where("id", "in", scored)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -78,6 +124,13 @@ export const intelLoads = (db: Db) => db.selectFrom("intel_loads").selectAll().o
 
 export async function intelCounts(db: Db): Promise<{ kev: number; epss: number; cwe: number }> {
   const count = async (table: "kev_catalog" | "epss_scores" | "cwe_names") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { kev: await count("kev_catalog"), epss: await count("epss_scores"), cwe: await count("cwe_names") };
 }

@@ -30,12 +30,16 @@ export const intelRoutes =
         },
         async (request) => {
           const doer = await doerOf(ctx, request);
-          return withUploadedFile(request, (source) => importIntelFile(ctx, feed, source, { format: request.query.format, filename: request.query.filename ?? null, doer }));
+          return withUploadedFile(request, (source) =>
+            importIntelFile(ctx, feed, source, { format: request.query.format, filename: request.query.filename ?? null, doer }),
+          );
         },
       );
     }
 
-    app.get("/intel/status", { config: { policy: { access: "user" } }, schema: { tags: ["intel"], response: { 200: intelStatusSchema } } }, async () =>
-      intelStatus(ctx),
+    app.get(
+      "/intel/status",
+      { config: { policy: { access: "user" } }, schema: { tags: ["intel"], response: { 200: intelStatusSchema } } },
+      async () => intelStatus(ctx),
     );
   };

@@ -12,7 +12,15 @@ import {
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { invalid } from "../../http/errors";
-import { detectIntelFormat, importCweCsv, importCweJson, importEpss, importKevCsv, importKevJson, type IntelEvent } from "../../importers/intel";
+import {
+  detectIntelFormat,
+  importCweCsv,
+  importCweJson,
+  importEpss,
+  importKevCsv,
+  importKevJson,
+  type IntelEvent,
+} from "../../importers/intel";
 import type { ImportSource } from "../../importers/types";
 import { iso } from "../../lib/time";
 import type { Doer } from "../../http/actor";
@@ -22,9 +30,12 @@ import { intelCounts, intelLoads, recordLoad, reflagKev, rerankEpss, upsertCwe, 
 
 export { intelFeeds, type IntelFeed };
 
-const formatsOf: Record<IntelFeed, IntelImportFormat[]> = { kev: ["kev-json", "kev-csv"], epss: ["epss-csv"], cwe: ["cwe-json", "cwe-csv"] };
+const formatsOf: Record<IntelFeed, IntelImportFormat[]> = {
+  kev: ["kev-json", "kev-csv"],
+  epss: ["epss-csv"],
+  cwe: ["cwe-json", "cwe-csv"],
+};
 const BATCH = 2000;
-
 
 async function resolveFormat(feed: IntelFeed, source: ImportSource, format: string | undefined): Promise<IntelImportFormat> {
   const allowed = formatsOf[feed];
@@ -34,7 +45,12 @@ async function resolveFormat(feed: IntelFeed, source: ImportSource, format: stri
   }
   const detected = detectIntelFormat(await readHead(source, 8192));
   if (!detected || !allowed.includes(detected)) {
-    throw invalid("format", detected ? `the file looks like ${detected}, not ${feed}` : `could not be detected from the file; pass one of ${allowed.join(", ")}`);
+    throw invalid(
+      "format",
+      detected
+        ? `the file looks like ${detected}, not ${feed}`
+        : `could not be detected from the file; pass one of ${allowed.join(", ")}`,
+    );
   }
   return detected;
 }
@@ -55,9 +71,25 @@ function parserFor(format: IntelImportFormat): (source: ImportSource) => AsyncIt
  * upserted in batches as they stream in, then every tenant's findings are re-flagged (KEV) or
  * re-ranked (EPSS). Intel is global reference data; rejected entries are reported, not kept.
  */
-export async function importIntelFile(ctx: AppContext, feed: IntelFeed, source: ImportSource, options: { format?: string; filename: string | null; doer: Doer }): Promise<IntelImportReport> {
+export async function importIntelFile(
+  ctx: AppContext,
+  feed: IntelFeed,
+  source: ImportSource,
+  options: { format?: string; filename: string | null; doer: Doer },
+): Promise<IntelImportReport> {
   const format = await resolveFormat(feed, source, options.format);
-  const report: IntelImportReport = { feed, format, filename: options.filename, version: null, released: null, rowsRead: 0, loaded: 0, rejected: [], rejectedCount: 0, findingsUpdated: 0 };
+  const report: IntelImportReport = {
+    feed,
+    format,
+    filename: options.filename,
+    version: null,
+    released: null,
+    rowsRead: 0,
+    loaded: 0,
+    rejected: [],
+    rejectedCount: 0,
+    findingsUpdated: 0,
+  };
   try {
     await ctx.db.transaction().execute(async (trx) => {
       let batch: unknown[] = [];
@@ -87,7 +119,15 @@ export async function importIntelFile(ctx: AppContext, feed: IntelFeed, source: 
       await flush();
       if (feed === "kev") report.findingsUpdated = await reflagKev(trx);
       if (feed === "epss") report.findingsUpdated = await rerankEpss(trx);
-      await recordLoad(trx, { source: feed, version: report.version, released: report.released, filename: options.filename, records: report.loaded, loaded_at: ctx.now(), loaded_by: options.doer.name });
+      await recordLoad(trx, {
+        source: feed,
+        version: report.version,
+        released: report.released,
+        filename: options.filename,
+        records: report.loaded,
+        loaded_at: ctx.now(),
+        loaded_by: options.doer.name,
+      });
     });
   } catch (error) {
     throw malformedFile(error);

@@ -26,15 +26,30 @@ describe("invitations", () => {
     expect(lookup.json()).toEqual({ email: "analyst@example.test", tenantName: "Tenant B", role: "analyst" });
 
     const invitee = new TestClient(app, "invitee-browser");
-    const wrongEmail = await invitee.signUp({ email: "other@example.test", password: "Lantern-Orchard-77", displayName: "Sam", inviteToken: invitation.token });
+    const wrongEmail = await invitee.signUp({
+      email: "other@example.test",
+      password: "Lantern-Orchard-77",
+      displayName: "Sam",
+      inviteToken: invitation.token,
+    });
     expect(wrongEmail.json().details[0].path).toBe("email");
-    const signedUp = await invitee.signUp({ email: "analyst@example.test", password: "Lantern-Orchard-77", displayName: "Sam Okafor", inviteToken: invitation.token });
+    const signedUp = await invitee.signUp({
+      email: "analyst@example.test",
+      password: "Lantern-Orchard-77",
+      displayName: "Sam Okafor",
+      inviteToken: invitation.token,
+    });
     expect(signedUp.statusCode).toBe(201);
     const tenants = (await invitee.get("/api/v1/tenants")).json().items;
     expect(tenants.map((t: { name: string; role: string }) => [t.name, t.role])).toEqual([["Tenant B", "analyst"]]);
 
     // Used once only.
-    const reuse = await new TestClient(app).signUp({ email: "second@example.test", password: "Lantern-Orchard-77", displayName: "x", inviteToken: invitation.token });
+    const reuse = await new TestClient(app).signUp({
+      email: "second@example.test",
+      password: "Lantern-Orchard-77",
+      displayName: "x",
+      inviteToken: invitation.token,
+    });
     expect(reuse.json().details[0].path).toBe("inviteToken");
 
     const notes = (await owner.get("/api/v1/notifications")).json().items;
@@ -62,14 +77,21 @@ describe("invitations", () => {
     expect(owner.statusCode).toBe(403);
     const made = (await admin.post("/api/v1/invitations", { email: "temp@example.test", tenantId: t.id, role: "viewer" })).json();
     expect((await admin.delete(`/api/v1/invitations/${made.id}`)).statusCode).toBe(200);
-    const signup = await new TestClient(app).signUp({ email: "temp@example.test", password: "Lantern-Orchard-77", displayName: "T", inviteToken: made.token });
+    const signup = await new TestClient(app).signUp({
+      email: "temp@example.test",
+      password: "Lantern-Orchard-77",
+      displayName: "T",
+      inviteToken: made.token,
+    });
     expect(signup.statusCode).toBe(400);
   });
 
   it("opens sign-up when a platform admin says so", async () => {
     const t = await makeTenant(app);
     const { client: admin } = await signedInClient(app, [{ tenantId: t.id, role: "owner" }], { platformAdmin: true });
-    expect((await new TestClient(app).signUp({ email: "walkin@example.test", password: PASSWORD, displayName: "W" })).statusCode).toBe(403);
+    expect(
+      (await new TestClient(app).signUp({ email: "walkin@example.test", password: PASSWORD, displayName: "W" })).statusCode,
+    ).toBe(403);
     expect((await admin.put("/api/v1/settings/signup", { open: true })).json()).toEqual({ open: true });
     const walkIn = new TestClient(app);
     expect((await walkIn.signUp({ email: "walkin@example.test", password: PASSWORD, displayName: "W" })).statusCode).toBe(201);

@@ -37,7 +37,7 @@ export const invitationRoutes =
         return { ok: true as const };
       },
     );
- 
+
     app.post(
       "/invitations/accept",
       {

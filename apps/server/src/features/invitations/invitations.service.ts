@@ -31,7 +31,12 @@ export async function listInvitations(ctx: AppContext, scope: TenantScope) {
  * An invitation grants one role in one tenant. People who already have an account are added
  * by the same link: signing up with it is refused, so they are granted directly instead.
  */
-export async function createInvitation(ctx: AppContext, scope: TenantScope, actor: Actor, body: { email: string; tenantId: string; role: Role }) {
+export async function createInvitation(
+  ctx: AppContext,
+  scope: TenantScope,
+  actor: Actor,
+  body: { email: string; tenantId: string; role: Role },
+) {
   assertTenantInScope(scope, body.tenantId);
   const mine = await findMembership(ctx.db, body.tenantId, actor.userId);
   if (!mine || !grantableRoles(mine.role).includes(body.role)) throw forbidden(`Your role cannot grant the ${body.role} role.`);

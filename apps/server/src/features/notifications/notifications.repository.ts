@@ -19,7 +19,18 @@ export async function insertNotifications(db: Db, list: readonly NewNotification
   if (list.length === 0) return;
   await db
     .insertInto("notifications")
-    .values(list.map((n) => ({ id: newId(), user_id: n.userId, tenant_id: n.tenantId ?? null, kind: n.kind, message: n.message, link: n.link ?? null, created_at: n.at, read_at: null })))
+    .values(
+      list.map((n) => ({
+        id: newId(),
+        user_id: n.userId,
+        tenant_id: n.tenantId ?? null,
+        kind: n.kind,
+        message: n.message,
+        link: n.link ?? null,
+        created_at: n.at,
+        read_at: null,
+      })),
+    )
     .execute();
 }
 

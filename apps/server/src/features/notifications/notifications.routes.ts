@@ -1,8 +1,4 @@
-import {
-  notificationPageSchema,
-  okSchema,
-  updatedCountSchema,
-} from "@watchfloor/shared";
+import { notificationPageSchema, okSchema, updatedCountSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -61,7 +57,10 @@ export const notificationRoutes =
 
     app.post(
       "/notifications/:notificationId/read",
-      { config, schema: { tags: ["notifications"], params: z.object({ notificationId: z.string() }), response: { 200: okSchema } } },
+      {
+        config,
+        schema: { tags: ["notifications"], params: z.object({ notificationId: z.string() }), response: { 200: okSchema } },
+      },
       async (request) => {
         const auth = sessionAuth(request);
         if (!(await repo.findNotification(ctx.db, auth.userId, request.params.notificationId))) throw notFound("Notification");

@@ -42,7 +42,10 @@ export async function notifyDue<T extends DueItem>(
       if (!(await claimNotified(trx, item, now))) continue;
       const recipients = new Set([...(admins.get(item.tenantId) ?? []), ...(item.assigneeUserId ? [item.assigneeUserId] : [])]);
       const { kind, message, link } = notice(item);
-      await insertNotifications(trx, [...recipients].map((userId) => ({ userId, tenantId: item.tenantId, kind, message, link, at: now })));
+      await insertNotifications(
+        trx,
+        [...recipients].map((userId) => ({ userId, tenantId: item.tenantId, kind, message, link, at: now })),
+      );
       notified++;
     }
     return notified;

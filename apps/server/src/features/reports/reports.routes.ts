@@ -233,7 +233,9 @@ export const reportRoutes =
           tags,
           description: "The threat report period's ATT&CK Navigator layer.",
           querystring: reportQuerySchema,
-          response: { 200: textResponse("application/json", "An ATT&CK Navigator layer file (the same shape as GET /attack/layer).") },
+          response: {
+            200: textResponse("application/json", "An ATT&CK Navigator layer file (the same shape as GET /attack/layer)."),
+          },
         },
       },
       async (request, reply) => {
@@ -267,7 +269,12 @@ export const reportRoutes =
       "/reports/incidents/:incidentId/document.pdf",
       {
         config: config("incidents"),
-        schema: { tags, params: incidentParams, querystring: incidentDocumentQuerySchema, response: { 200: fileResponse("application/pdf", "The incident as a document.") } },
+        schema: {
+          tags,
+          params: incidentParams,
+          querystring: incidentDocumentQuerySchema,
+          response: { 200: fileResponse("application/pdf", "The incident as a document.") },
+        },
       },
       async (request, reply) => {
         const doer = await doerOf(ctx, request);
@@ -299,7 +306,12 @@ export const reportRoutes =
       "/reports/incidents/:incidentId/document.csv",
       {
         config: config("incidents"),
-        schema: { tags, params: incidentParams, querystring: incidentDocumentCsvQuerySchema, response: { 200: textResponse("text/csv", "One table of the incident document.") } },
+        schema: {
+          tags,
+          params: incidentParams,
+          querystring: incidentDocumentCsvQuerySchema,
+          response: { 200: textResponse("text/csv", "One table of the incident document.") },
+        },
       },
       async (request, reply) => {
         checkTable("incident", request.query.table);

@@ -26,14 +26,31 @@ export async function expiredAlerts(db: Db, tenantId: string, cutoff: number, li
  */
 export async function deleteAlerts(db: Db, tenantId: string, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  await db.deleteFrom("timeline_events").where("tenant_id", "=", tenantId).where("subject_type", "=", "alert").where("subject_id", "in", [...ids]).execute();
-  const result = await db.deleteFrom("alerts").where("tenant_id", "=", tenantId).where("id", "in", [...ids]).executeTakeFirst();
+  await db
+    .deleteFrom("timeline_events")
+    .where("tenant_id", "=", tenantId)
+    .where("subject_type", "=", "alert")
+    .where("subject_id", "in", [...ids])
+    .execute();
+  const result = await db
+    .deleteFrom("alerts")
+    .where("tenant_id", "=", tenantId)
+    .where("id", "in", [...ids])
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Up to `limit` timeline events (of incidents and findings) of the tenant before `cutoff`. */
 export async function deleteTimelineBefore(db: Db, tenantId: string, cutoff: number, limit: number): Promise<number> {
-  const ids = (await db.selectFrom("timeline_events").select("id").where("tenant_id", "=", tenantId).where("at", "<", cutoff).limit(limit).execute()).map((r) => r.id);
+  const ids = (
+    await db
+      .selectFrom("timeline_events")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("at", "<", cutoff)
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);
   if (ids.length === 0) return 0;
   const result = await db.deleteFrom("timeline_events").where("id", "in", ids).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -42,7 +59,14 @@ export async function deleteTimelineBefore(db: Db, tenantId: string, cutoff: num
 /** Up to `limit` audit entries of the tenant before `cutoff`, except earlier deletions' own records. */
 export async function deleteAuditBefore(db: Db, tenantId: string, cutoff: number, limit: number): Promise<number> {
   const ids = (
-    await db.selectFrom("audit_log").select("id").where("tenant_id", "=", tenantId).where("at", "<", cutoff).where("event", "!=", "retention.applied").limit(limit).execute()
+    await db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("at", "<", cutoff)
+      .where("event", "!=", "retention.applied")
+      .limit(limit)
+      .execute()
   ).map((r) => r.id);
   if (ids.length === 0) return 0;
   const result = await db.deleteFrom("audit_log").where("id", "in", ids).executeTakeFirst();

@@ -34,8 +34,16 @@ export async function applyRetention(ctx: AppContext): Promise<RetentionOutcome[
     for (;;) {
       const n = await ctx.db.transaction().execute(async (trx) => {
         const expired = await repo.expiredAlerts(trx, tenant.id, cutoff, RETENTION_BATCH);
-        await markAlertsChanged(trx, tenant.id, expired.map((a) => ({ detected_at: Number(a.detected_at) })));
-        return repo.deleteAlerts(trx, tenant.id, expired.map((a) => a.id));
+        await markAlertsChanged(
+          trx,
+          tenant.id,
+          expired.map((a) => ({ detected_at: Number(a.detected_at) })),
+        );
+        return repo.deleteAlerts(
+          trx,
+          tenant.id,
+          expired.map((a) => a.id),
+        );
       });
       outcome.alerts += n;
       await yieldToEventLoop();
@@ -48,7 +56,13 @@ export async function applyRetention(ctx: AppContext): Promise<RetentionOutcome[
         event: "retention.applied",
         at: ctx.now(),
         tenantId: tenant.id,
-        details: { retentionDays: Number(tenant.retention_days), before: new Date(cutoff).toISOString(), alerts: outcome.alerts, timelineEvents: outcome.timelineEvents, auditEntries: outcome.auditEntries },
+        details: {
+          retentionDays: Number(tenant.retention_days),
+          before: new Date(cutoff).toISOString(),
+          alerts: outcome.alerts,
+          timelineEvents: outcome.timelineEvents,
+          auditEntries: outcome.auditEntries,
+        },
       });
     }
     outcomes.push(outcome);

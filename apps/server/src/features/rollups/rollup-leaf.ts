@@ -9,10 +9,29 @@ import { unitOf } from "./rollup-units";
  * the clock passes next_due, when the leaf is refreshed (rollup-refresh.ts).
  */
 export const totalColumns = [
-  "alerts", "crit", "high", "open", "open_critical", "open_high", "open_medium", "open_low",
-  "mtta_sum", "mtta_n", "mttr_sum", "mttr_n", "ack_met", "ack_late", "ack_pending",
-  "respond_met", "respond_late", "respond_pending", "escalated", "resolved", "resolved_auto",
-  "breached_late", "breached_pending",
+  "alerts",
+  "crit",
+  "high",
+  "open",
+  "open_critical",
+  "open_high",
+  "open_medium",
+  "open_low",
+  "mtta_sum",
+  "mtta_n",
+  "mttr_sum",
+  "mttr_n",
+  "ack_met",
+  "ack_late",
+  "ack_pending",
+  "respond_met",
+  "respond_late",
+  "respond_pending",
+  "escalated",
+  "resolved",
+  "resolved_auto",
+  "breached_late",
+  "breached_pending",
 ] as const;
 export type TotalColumn = (typeof totalColumns)[number];
 export type Totals = Record<TotalColumn, number>;
@@ -50,7 +69,12 @@ export interface Leaf {
 
 const openStatuses = new Set(["Open", "Acknowledged", "In Progress"]);
 const closedStatuses = new Set(["Resolved", "Closed"]);
-const openByPriority: Record<string, TotalColumn> = { Critical: "open_critical", High: "open_high", Medium: "open_medium", Low: "open_low" };
+const openByPriority: Record<string, TotalColumn> = {
+  Critical: "open_critical",
+  High: "open_high",
+  Medium: "open_medium",
+  Low: "open_low",
+};
 
 export const emptyTotals = (): Totals => Object.fromEntries(totalColumns.map((c) => [c, 0])) as Totals;
 
@@ -64,7 +88,13 @@ export function aggregateLeaves(rows: Iterable<LeafSourceRow>, asof: number): Ma
     const id = `${r.tenant_id}|${unit}`;
     let leaf = leaves.get(id);
     if (!leaf) {
-      leaf = { tenantId: r.tenant_id, unit, totals: emptyTotals(), nextDue: null, ranked: { rule: new Map(), host: new Map(), user: new Map(), assignee: new Map() } };
+      leaf = {
+        tenantId: r.tenant_id,
+        unit,
+        totals: emptyTotals(),
+        nextDue: null,
+        ranked: { rule: new Map(), host: new Map(), user: new Map(), assignee: new Map() },
+      };
       leaves.set(id, leaf);
     }
     const t = leaf.totals;

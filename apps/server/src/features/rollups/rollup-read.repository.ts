@@ -21,16 +21,26 @@ const branchWhere = (tenantIds: readonly string[], level: number, starts: number
 /** Rows of rollup_totals for the blocks, per tenant and block (summed by the caller). */
 export async function blockTotals(db: Db, tenantIds: readonly string[], blocks: readonly Block[]) {
   if (tenantIds.length === 0 || blocks.length === 0) return [];
-  const branches = perLevel(blocks).map(([level, starts]) => sql`select * from rollup_totals where ${branchWhere(tenantIds, level, starts)}`);
-  const result = await sql<Record<string, unknown> & { tenant_id: string; level: number; start: number; asof: number; next_due: number | null }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  const branches = perLevel(blocks).map(
+    ([level, starts]) => sql`select * from rollup_totals where ${branchWhere(tenantIds, level, starts)}`,
+  );
+  const result = await sql<
+    Record<string, unknown> & { tenant_id: string; level: number; start: number; asof: number; next_due: number | null }
+  >`${sql.join(branches, sql` union all `)}`.execute(db);
   return result.rows;
 }
 
 /** The ranked histograms of the blocks for some dimensions. */
-export async function blockHistograms(db: Db, tenantIds: readonly string[], blocks: readonly Block[], dims: readonly RankedDim[]) {
+export async function blockHistograms(
+  db: Db,
+  tenantIds: readonly string[],
+  blocks: readonly Block[],
+  dims: readonly RankedDim[],
+) {
   if (tenantIds.length === 0 || blocks.length === 0) return [];
   const branches = perLevel(blocks).map(
-    ([level, starts]) => sql`select dim, data from rollup_ranked where ${branchWhere(tenantIds, level, starts)} and dim in (${sql.join([...dims])})`,
+    ([level, starts]) =>
+      sql`select dim, data from rollup_ranked where ${branchWhere(tenantIds, level, starts)} and dim in (${sql.join([...dims])})`,
   );
   const result = await sql<{ dim: RankedDim; data: Uint8Array }>`${sql.join(branches, sql` union all `)}`.execute(db);
   return result.rows;
@@ -39,13 +49,18 @@ export async function blockHistograms(db: Db, tenantIds: readonly string[], bloc
 /** Union branches over rollup_attack: (attack_key, n, latest, tactics), to combine with direct counts in SQL. */
 export function attackBranches(tenantIds: readonly string[], blocks: readonly Block[]): RawBuilder<unknown>[] {
   if (tenantIds.length === 0) return [];
-  return perLevel(blocks).map(([level, starts]) => sql`select attack_key, n, latest, tactics from rollup_attack where ${branchWhere(tenantIds, level, starts)}`);
+  return perLevel(blocks).map(
+    ([level, starts]) =>
+      sql`select attack_key, n, latest, tactics from rollup_attack where ${branchWhere(tenantIds, level, starts)}`,
+  );
 }
 
 /** Union branches over rollup_incidents: (attack_key, incident_id). */
 export function incidentBranches(tenantIds: readonly string[], blocks: readonly Block[]): RawBuilder<unknown>[] {
   if (tenantIds.length === 0) return [];
-  return perLevel(blocks).map(([level, starts]) => sql`select attack_key, incident_id from rollup_incidents where ${branchWhere(tenantIds, level, starts)}`);
+  return perLevel(blocks).map(
+    ([level, starts]) => sql`select attack_key, incident_id from rollup_incidents where ${branchWhere(tenantIds, level, starts)}`,
+  );
 }
 
 /** `alerts.detected_at` in any of the ranges, for the partial leaves at a window's edges. */

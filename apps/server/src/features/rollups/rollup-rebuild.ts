@@ -26,16 +26,29 @@ export async function rebuildRollups(db: repo.Db, now: number): Promise<{ leaves
   for (const level of parentLevels) {
     await repo.mergeSqlLevel(db, level, null, null, false);
     for (const tenantId of tenants) {
-      const children = await db.selectFrom("rollup_ranked").select(["start", "dim", "data"]).where("tenant_id", "=", tenantId).where("level", "=", level - LEVEL_STEP).execute();
+      const children = await db
+        .selectFrom("rollup_ranked")
+        .select(["start", "dim", "data"])
+        .where("tenant_id", "=", tenantId)
+        .where("level", "=", level - LEVEL_STEP)
+        .execute();
       await insertMergedRanked(db, tenantId, level, children);
     }
   }
-  const leaves = await db.selectFrom("rollup_totals").select(sql<number>`count(*)`.as("n")).where("level", "=", 0).executeTakeFirst();
+  const leaves = await db
+    .selectFrom("rollup_totals")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("level", "=", 0)
+    .executeTakeFirst();
   return { leaves: Number(leaves?.n ?? 0), seconds: (Date.now() - started) / 1000 };
 }
 
 /** The first detection at or after `at`, or null (skips the empty stretches of a sparse history). */
 async function nextDetection(db: repo.Db, at: number): Promise<number | null> {
-  const row = await db.selectFrom("alerts").select(sql<number | null>`min(detected_at)`.as("at")).where("detected_at", ">=", at).executeTakeFirst();
+  const row = await db
+    .selectFrom("alerts")
+    .select(sql<number | null>`min(detected_at)`.as("at"))
+    .where("detected_at", ">=", at)
+    .executeTakeFirst();
   return row?.at == null ? null : Number(row.at);
 }

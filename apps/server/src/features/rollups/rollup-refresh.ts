@@ -33,7 +33,13 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
   const tables: readonly repo.RollupTable[] = options.totalsOnly ? ["rollup_totals"] : repo.rollupTables;
   const tenants = [...new Set([...wanted.values()].map((l) => l.tenantId))];
   for (const tenantId of tenants) {
-    await repo.deleteBlocks(db, tables, tenantId, 0, [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit));
+    await repo.deleteBlocks(
+      db,
+      tables,
+      tenantId,
+      0,
+      [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit),
+    );
   }
   const units = [...new Set([...wanted.values()].map((l) => l.unit))].sort((a, b) => a - b);
   const runs: [number, number][] = [];
@@ -71,7 +77,14 @@ export async function writeLeaves(
   await repo.insertRows(
     db,
     "rollup_totals",
-    fresh.map((leaf) => ({ tenant_id: leaf.tenantId, level: 0, start: leaf.unit, ...leaf.totals, asof: now, next_due: leaf.nextDue })),
+    fresh.map((leaf) => ({
+      tenant_id: leaf.tenantId,
+      level: 0,
+      start: leaf.unit,
+      ...leaf.totals,
+      asof: now,
+      next_due: leaf.nextDue,
+    })),
   );
   if (options.totalsOnly) return;
   await repo.insertRows(db, "rollup_ranked", await rankedRows(db, fresh, options.keyCache));
@@ -79,13 +92,28 @@ export async function writeLeaves(
   await repo.insertRows(
     db,
     "rollup_attack",
-    attack.map((r) => ({ tenant_id: r.tenant_id, level: 0, start: Number(r.unit), attack_key: r.attack_key, n: Number(r.n), latest: Number(r.latest), tactics: r.tactics })),
+    attack.map((r) => ({
+      tenant_id: r.tenant_id,
+      level: 0,
+      start: Number(r.unit),
+      attack_key: r.attack_key,
+      n: Number(r.n),
+      latest: Number(r.latest),
+      tactics: r.tactics,
+    })),
   );
   const incidents = (await repo.incidentSource(db, tenants, ranges)).filter((r) => keep(r.tenant_id, Number(r.unit)));
   await repo.insertRows(
     db,
     "rollup_incidents",
-    incidents.map((r) => ({ tenant_id: r.tenant_id, level: 0, start: Number(r.unit), attack_key: r.attack_key, incident_id: r.incident_id ?? "", n: Number(r.n) })),
+    incidents.map((r) => ({
+      tenant_id: r.tenant_id,
+      level: 0,
+      start: Number(r.unit),
+      attack_key: r.attack_key,
+      incident_id: r.incident_id ?? "",
+      n: Number(r.n),
+    })),
   );
 }
 
@@ -126,7 +154,12 @@ async function mergeRanked(db: repo.Db, tenantId: string, level: number, starts:
 }
 
 /** Sums children histograms (level - LEVEL_STEP) into their parents of `level` and inserts them. */
-export async function insertMergedRanked(db: repo.Db, tenantId: string, level: number, children: { start: number; dim: string; data: Uint8Array }[]): Promise<void> {
+export async function insertMergedRanked(
+  db: repo.Db,
+  tenantId: string,
+  level: number,
+  children: { start: number; dim: string; data: Uint8Array }[],
+): Promise<void> {
   const groups = new Map<string, { start: number; dim: RankedDim; parts: Histogram[] }>();
   for (const c of children) {
     const start = blockOf(Number(c.start), level).start;

@@ -49,11 +49,29 @@ describe("the rollup refresher at rest", () => {
 
       // A change (a Low alert: its acknowledge time is four hours away) is refreshed soon after...
       const now = app.ctx.now();
-      await ingestAlerts(app.ctx, tenantId, [{ source: "quiet", sourceId: "q-1", name: "Quiet", priority: "Low", detectedAt: new Date(now - minutes(1)).toISOString() }], { userId: null, name: "test" });
+      await ingestAlerts(
+        app.ctx,
+        tenantId,
+        [
+          {
+            source: "quiet",
+            sourceId: "q-1",
+            name: "Quiet",
+            priority: "Low",
+            detectedAt: new Date(now - minutes(1)).toISOString(),
+          },
+        ],
+        { userId: null, name: "test" },
+      );
       await vi.advanceTimersByTimeAsync(5000);
       await refresher.whenIdle();
       expect(counter.queries).toBeGreaterThan(0);
-      const leaf = await app.ctx.db.selectFrom("rollup_totals").select(["alerts", "next_due"]).where("tenant_id", "=", tenantId).where("level", "=", 0).executeTakeFirstOrThrow();
+      const leaf = await app.ctx.db
+        .selectFrom("rollup_totals")
+        .select(["alerts", "next_due"])
+        .where("tenant_id", "=", tenantId)
+        .where("level", "=", 0)
+        .executeTakeFirstOrThrow();
       expect(Number(leaf.alerts)).toBe(1);
 
       // ...and then nothing runs: no change, and no due time passes (the timer waits for the

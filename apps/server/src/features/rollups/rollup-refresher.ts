@@ -44,7 +44,12 @@ export class RollupRefresher {
   private expiring = false;
   private readonly keyCache = new Map<string, number>();
   private readonly schedule = new RefreshSchedule((live, force) =>
-    this.background(live ? { filter: { fromUnit: unitOf(this.ctx.now()) - LIVE_UNITS }, yieldToWrites: false } : { filter: {}, yieldToWrites: !force }, false),
+    this.background(
+      live
+        ? { filter: { fromUnit: unitOf(this.ctx.now()) - LIVE_UNITS }, yieldToWrites: false }
+        : { filter: {}, yieldToWrites: !force },
+      false,
+    ),
   );
   private onError: (error: unknown) => void = () => undefined;
 
@@ -153,8 +158,16 @@ export class RollupRefresher {
         i += slice.length;
         const sliceStarted = performance.now();
         await this.inTransaction(async (trx) => {
-          await refreshLeaves(trx, slice.map((l) => l.ref), this.ctx.now(), { keyCache: this.keyCache });
-          await repo.dequeue(trx, slice.flatMap((l) => l.ids));
+          await refreshLeaves(
+            trx,
+            slice.map((l) => l.ref),
+            this.ctx.now(),
+            { keyCache: this.keyCache },
+          );
+          await repo.dequeue(
+            trx,
+            slice.flatMap((l) => l.ids),
+          );
         });
         this.adapt(slice.length, performance.now() - sliceStarted);
         // Let waiting requests in between slices of a big backlog, and stop for new writes.
@@ -191,7 +204,8 @@ export class RollupRefresher {
    * the largest size (small ones made a 1,500-alert refresh take over 30 s).
    */
   private adapt(leaves: number, ms: number): void {
-    if (leaves > 0) this.sliceLeaves = statementsHoldTheThread(this.ctx.db as never) ? nextSliceLeaves(leaves, ms) : MAX_SLICE_LEAVES;
+    if (leaves > 0)
+      this.sliceLeaves = statementsHoldTheThread(this.ctx.db as never) ? nextSliceLeaves(leaves, ms) : MAX_SLICE_LEAVES;
   }
 
   /** One transaction; on PostgreSQL an advisory lock serialises refreshers of several processes. */
@@ -231,6 +245,9 @@ export async function markAlertsChanged(db: repo.Db, tenantId: string, rows: rea
   for (const row of rows) units.add(unitOf(row.detected_at));
   if (units.size === 0) return;
   const list = [...units];
-  await repo.enqueueLeaves(db, list.map((unit) => ({ tenant_id: tenantId, unit })));
+  await repo.enqueueLeaves(
+    db,
+    list.map((unit) => ({ tenant_id: tenantId, unit })),
+  );
   for (const refresher of running) refresher.poke(list);
 }

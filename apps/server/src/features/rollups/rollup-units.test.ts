@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { blockOf, blockRange, cover, LEVEL_STEP, parentLevels, planWindow, TOP_LEVEL, UNIT_MS, unitOf } from "./rollup-units";
 
-const leavesOf = (blocks: { level: number; start: number }[]) => blocks.flatMap((b) => Array.from({ length: 2 ** b.level }, (_, i) => b.start + i));
+const leavesOf = (blocks: { level: number; start: number }[]) =>
+  blocks.flatMap((b) => Array.from({ length: 2 ** b.level }, (_, i) => b.start + i));
 
 describe("rollup blocks", () => {
   it("covers any run of leaves exactly once with aligned blocks of the materialised levels, at most three per level", () => {
-    for (const [a, b] of [[0, 1], [3, 17], [1_990_000, 1_990_000 + 8640], [5, 6], [1023, 1025], [7, 200_000]]) {
+    for (const [a, b] of [
+      [0, 1],
+      [3, 17],
+      [1_990_000, 1_990_000 + 8640],
+      [5, 6],
+      [1023, 1025],
+      [7, 200_000],
+    ]) {
       const blocks = cover(a as number, b as number);
       expect(leavesOf(blocks)).toEqual(Array.from({ length: (b as number) - (a as number) }, (_, i) => (a as number) + i));
       for (const block of blocks) expect(block.start % 2 ** block.level).toBe(0);

@@ -1,4 +1,3 @@
-
 /**
  * Rollup time layout. The leaf is a quarter hour (every time zone's midnight falls on one, so
  * every range the UI asks for is made of whole leaves); a block of level k spans 2^k leaves and
@@ -70,4 +69,3 @@ export function uniqueBlocks(blocks: Iterable<Block>): Block[] {
   for (const b of blocks) seen.set(`${b.level}:${b.start}`, b);
   return [...seen.values()].sort((x, y) => x.level - y.level || x.start - y.start);
 }
-

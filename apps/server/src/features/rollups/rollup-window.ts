@@ -8,8 +8,26 @@ import { type Block, blockRange, planWindow, UNIT_MS, uniqueBlocks, type WindowP
 
 /** The summed figures of the overview, as both the rollups and the direct queries give them. */
 export const figureColumns = [
-  "alerts", "crit", "high", "open", "open_critical", "open_high", "open_medium", "open_low", "mtta_sum", "mtta_n",
-  "mttr_sum", "mttr_n", "ack_met", "ack_missed", "respond_met", "respond_missed", "escalated", "resolved", "resolved_auto", "breached",
+  "alerts",
+  "crit",
+  "high",
+  "open",
+  "open_critical",
+  "open_high",
+  "open_medium",
+  "open_low",
+  "mtta_sum",
+  "mtta_n",
+  "mttr_sum",
+  "mttr_n",
+  "ack_met",
+  "ack_missed",
+  "respond_met",
+  "respond_missed",
+  "escalated",
+  "resolved",
+  "resolved_auto",
+  "breached",
 ] as const;
 export type Figures = Record<(typeof figureColumns)[number], number>;
 
@@ -62,14 +80,22 @@ export async function blockFigures(
   const byTenant = new Map<string, Figures>();
   const rows = await blockTotals(ctx.db, tenantIds, blocks);
   for (const r of rows) byTenant.set(r.tenant_id, addFigures(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r)));
-  const stale = uniqueBlocks(rows.filter((r) => Number(r.asof) > now || (r.next_due != null && Number(r.next_due) < now)).map((r) => ({ level: Number(r.level), start: Number(r.start) })));
+  const stale = uniqueBlocks(
+    rows
+      .filter((r) => Number(r.asof) > now || (r.next_due != null && Number(r.next_due) < now))
+      .map((r) => ({ level: Number(r.level), start: Number(r.start) })),
+  );
   if (stale.length === 0) return { byTenant, direct: [] };
   const units = new Set<number>();
   for (const block of stale) {
     const [from, to] = blockRange(block);
     for (const leaf of await staleLeaves(ctx.db, tenantIds, [from / UNIT_MS, to / UNIT_MS], now)) units.add(Number(leaf.start));
   }
-  for (const r of await blockTotals(ctx.db, tenantIds, [...units].map((start) => ({ level: 0, start })))) {
+  for (const r of await blockTotals(
+    ctx.db,
+    tenantIds,
+    [...units].map((start) => ({ level: 0, start })),
+  )) {
     subtract(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r));
   }
   rollupsFor(ctx).expireSoon();
@@ -77,7 +103,11 @@ export async function blockFigures(
 }
 
 /** Alerts, critical and high per block (all tenants together), for charts made of blocks. */
-export async function blockCounts(ctx: AppContext, tenantIds: readonly string[], blocks: readonly Block[]): Promise<Map<string, { total: number; critical: number; high: number }>> {
+export async function blockCounts(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  blocks: readonly Block[],
+): Promise<Map<string, { total: number; critical: number; high: number }>> {
   const counts = new Map<string, { total: number; critical: number; high: number }>();
   for (const r of await blockTotals(ctx.db, tenantIds, blocks)) {
     const id = `${Number(r.level)}:${Number(r.start)}`;
@@ -106,17 +136,25 @@ export async function topRanked(
   const tally = new Tally();
   for (const row of await blockHistograms(ctx.db, tenantIds, blocks, [dim])) tally.addHistogram(decodeHistogram(row.data));
   if (extra.length) {
-    const ids = await keyIds(ctx.db, dim, extra.map((e) => e.key));
+    const ids = await keyIds(
+      ctx.db,
+      dim,
+      extra.map((e) => e.key),
+    );
     for (const e of extra) tally.add(ids.get(e.key) as number, Number(e.n));
   }
   const { above, ties, tieCount, need } = tally.top(limit);
   // Ties at the cut-off: the first `need` values in collation order, a chunk at a time.
   const firstTies: number[] = [];
-  for (let i = 0; i < ties.length && need > 0; i += 500) firstTies.push(...(await keysInOrder(ctx.db, ties.slice(i, i + 500), need)).map((k) => k.id));
+  for (let i = 0; i < ties.length && need > 0; i += 500)
+    firstTies.push(...(await keysInOrder(ctx.db, ties.slice(i, i + 500), need)).map((k) => k.id));
   const chosenTies = (await keysInOrder(ctx.db, firstTies, need)).map((k) => ({ id: k.id, n: tieCount }));
   const chosen = [...above, ...chosenTies];
   const count = new Map(chosen.map((c) => [c.id, c.n]));
-  const ordered = await keysInOrder(ctx.db, chosen.map((c) => c.id));
+  const ordered = await keysInOrder(
+    ctx.db,
+    chosen.map((c) => c.id),
+  );
   // Stable: equal counts keep the database's value order.
   return ordered.map((k) => ({ key: k.key, n: count.get(k.id) ?? 0 })).sort((a, b) => b.n - a.n);
 }

@@ -41,8 +41,12 @@ async function expectRollupsExact(): Promise<void> {
       const direct = await dashboardSummary(app.ctx, scope, { from, to }, directSource(app.ctx, scope, app.ctx.now()));
       expect(summary.json(), label).toEqual(plain(direct));
       const window = { tenantIds: scope, from, to };
-      expect((await owner.get(`/api/v1/attack/matrix?${query}`)).json(), label).toEqual(plain(await attackMatrix(app.ctx, window, directPlan)));
-      expect((await owner.get(`/api/v1/attack/coverage?${query}`)).json(), label).toEqual(plain(await attackCoverage(app.ctx, window, directPlan)));
+      expect((await owner.get(`/api/v1/attack/matrix?${query}`)).json(), label).toEqual(
+        plain(await attackMatrix(app.ctx, window, directPlan)),
+      );
+      expect((await owner.get(`/api/v1/attack/coverage?${query}`)).json(), label).toEqual(
+        plain(await attackCoverage(app.ctx, window, directPlan)),
+      );
     }
   }
   owner.tenantId = null;
@@ -55,7 +59,13 @@ beforeAll(async () => {
   await signInOwner();
   // Realistic alerts over 40 days (statuses, SLA dates, assignees, hosts, techniques) in three tenants.
   const batches = new Map<string, unknown[]>();
-  for (const { tenant, alert } of generateAlerts({ seed: 5, count: 1500, tenants: tenants.map((t) => t.slug), now, daysBack: 40 })) {
+  for (const { tenant, alert } of generateAlerts({
+    seed: 5,
+    count: 1500,
+    tenants: tenants.map((t) => t.slug),
+    now,
+    daysBack: 40,
+  })) {
     batches.set(tenant, [...(batches.get(tenant) ?? []), alert]);
   }
   alertIds = [];
@@ -69,11 +79,25 @@ afterAll(() => app.close());
 
 /** A session of its own at the current test time (moving the clock days ahead ends sessions). */
 async function signInOwner() {
-  owner = (await signedInClient(app, tenants.map((t) => ({ tenantId: t.id, role: "owner" as const })))).client;
+  owner = (
+    await signedInClient(
+      app,
+      tenants.map((t) => ({ tenantId: t.id, role: "owner" as const })),
+    )
+  ).client;
 }
 
 const openAlertsOf = async (tenantId: string, limit: number) =>
-  (await app.ctx.db.selectFrom("alerts").select(["id", "status"]).where("tenant_id", "=", tenantId).where("status", "=", "Open").orderBy("detected_at", "desc").limit(limit).execute()).map((a) => a.id);
+  (
+    await app.ctx.db
+      .selectFrom("alerts")
+      .select(["id", "status"])
+      .where("tenant_id", "=", tenantId)
+      .where("status", "=", "Open")
+      .orderBy("detected_at", "desc")
+      .limit(limit)
+      .execute()
+  ).map((a) => a.id);
 
 describe("overview rollups", () => {
   it("answer exactly as the direct count after ingest", async () => {
@@ -85,9 +109,20 @@ describe("overview rollups", () => {
     const analyst = await makeUser(app, [{ tenantId: tenantA, role: "analyst" }], { displayName: "Rollup Analyst" });
     const [a1, a2, a3, a4, a5] = await openAlertsOf(tenantA, 5);
     expect((await owner.post(`/api/v1/alerts/${a1}/transition`, { status: "Acknowledged" })).statusCode).toBe(200);
-    expect((await owner.post(`/api/v1/alerts/${a2}/transition`, { status: "Closed", resolutionType: "Automated", closureNotes: "Playbook" })).statusCode).toBe(200);
+    expect(
+      (
+        await owner.post(`/api/v1/alerts/${a2}/transition`, {
+          status: "Closed",
+          resolutionType: "Automated",
+          closureNotes: "Playbook",
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await owner.post(`/api/v1/alerts/${a3}/assign`, { assigneeUserId: analyst.id })).statusCode).toBe(200);
-    const bulk = await owner.post("/api/v1/alerts/bulk-update", { ids: [a4, a5], action: { type: "status", status: "In Progress" } });
+    const bulk = await owner.post("/api/v1/alerts/bulk-update", {
+      ids: [a4, a5],
+      action: { type: "status", status: "In Progress" },
+    });
     expect(bulk.statusCode).toBe(200);
     await expectRollupsExact();
   });
@@ -102,7 +137,9 @@ describe("overview rollups", () => {
     owner.tenantId = tenantB;
     const coverage = (await owner.get("/api/v1/attack/coverage")).json();
     owner.tenantId = null;
-    expect(coverage.techniques.some((t: { incidents: { id: string }[] }) => t.incidents.some((i) => i.id === incidentId))).toBe(true);
+    expect(coverage.techniques.some((t: { incidents: { id: string }[] }) => t.incidents.some((i) => i.id === incidentId))).toBe(
+      true,
+    );
     await expectRollupsExact();
   });
 
@@ -112,7 +149,9 @@ describe("overview rollups", () => {
     const latest = [...generateAlerts({ seed: 5, count: 1500, tenants: tenants.map((t) => t.slug), now, daysBack: 40 })]
       .filter((g) => g.tenant === tenantC.slug)
       .sort((a, b) => Date.parse(b.alert.detectedAt ?? "") - Date.parse(a.alert.detectedAt ?? ""))[0];
-    const response = await owner.post(`/api/v1/alerts/bulk?tenantId=${tenantC.id}`, [{ ...latest?.alert, detectedAt: iso(now - days(60)) }]);
+    const response = await owner.post(`/api/v1/alerts/bulk?tenantId=${tenantC.id}`, [
+      { ...latest?.alert, detectedAt: iso(now - days(60)) },
+    ]);
     expect(response.json()).toMatchObject({ created: 0, updated: 1 });
     await expectRollupsExact();
   });
@@ -130,11 +169,24 @@ describe("overview rollups", () => {
     const unit = Math.floor((now - minutes(1)) / 900_000);
     const leafAlerts = async () =>
       Number(
-        (await app.ctx.db.selectFrom("rollup_totals").select("alerts").where("tenant_id", "=", tenantA).where("level", "=", 0).where("start", "=", unit).executeTakeFirst())
-          ?.alerts ?? 0,
+        (
+          await app.ctx.db
+            .selectFrom("rollup_totals")
+            .select("alerts")
+            .where("tenant_id", "=", tenantA)
+            .where("level", "=", 0)
+            .where("start", "=", unit)
+            .executeTakeFirst()
+        )?.alerts ?? 0,
       );
     const before = await leafAlerts();
-    const response = await owner.post(`/api/v1/alerts?tenantId=${tenantA}`, { source: "live", sourceId: "fresh-1", name: "Fresh", priority: "High", detectedAt: iso(now - minutes(1)) });
+    const response = await owner.post(`/api/v1/alerts?tenantId=${tenantA}`, {
+      source: "live",
+      sourceId: "fresh-1",
+      name: "Fresh",
+      priority: "High",
+      detectedAt: iso(now - minutes(1)),
+    });
     expect(response.statusCode).toBe(201);
     // Queued in the same transaction as the alert, refreshed by the background refresher.
     await vi.waitFor(

@@ -17,7 +17,11 @@ export type RollupTable = (typeof rollupTables)[number];
 // -- dirty queue --------------------------------------------------------------------------
 
 export async function enqueueLeaves(db: Db, leaves: { tenant_id: string; unit: number }[]): Promise<void> {
-  for (let i = 0; i < leaves.length; i += 500) await db.insertInto("rollup_dirty").values(leaves.slice(i, i + 500)).execute();
+  for (let i = 0; i < leaves.length; i += 500)
+    await db
+      .insertInto("rollup_dirty")
+      .values(leaves.slice(i, i + 500))
+      .execute();
 }
 
 /** Queued marks, oldest first, for some tenants and/or from some leaf on (default: all). */
@@ -30,7 +34,11 @@ export async function queuedLeaves(db: Db, filter: { tenantIds?: readonly string
 }
 
 export async function dequeue(db: Db, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) await db.deleteFrom("rollup_dirty").where("id", "in", ids.slice(i, i + 500)).execute();
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom("rollup_dirty")
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute();
 }
 
 // -- value dictionary ---------------------------------------------------------------------
@@ -46,8 +54,17 @@ export async function keyIds(db: Db, dim: RankedDim, keys: string[], cache?: Map
   }
   for (let i = 0; i < missing.length; i += 500) {
     const chunk = missing.slice(i, i + 500);
-    await db.insertInto("rollup_keys").values(chunk.map((key) => ({ dim, key }))).onConflict((oc) => oc.columns(["dim", "key"]).doNothing()).execute();
-    const rows = await db.selectFrom("rollup_keys").select(["id", "key"]).where("dim", "=", dim).where("key", "in", chunk).execute();
+    await db
+      .insertInto("rollup_keys")
+      .values(chunk.map((key) => ({ dim, key })))
+      .onConflict((oc) => oc.columns(["dim", "key"]).doNothing())
+      .execute();
+    const rows = await db
+      .selectFrom("rollup_keys")
+      .select(["id", "key"])
+      .where("dim", "=", dim)
+      .where("key", "in", chunk)
+      .execute();
     for (const r of rows) {
       ids.set(r.key, Number(r.id));
       cache?.set(`${dim}\u0000${r.key}`, Number(r.id));
@@ -73,8 +90,22 @@ export function leafSourceRows(db: Db, tenantIds: readonly string[], ranges: Ran
   return db
     .selectFrom("alerts")
     .select([
-      "tenant_id", "detected_at", "priority", "status", "assignee", "rule", "name", "hostname", "username", "incident_id",
-      "resolution_type", "acknowledged_at", "responded_at", "resolved_at", "ack_due_at", "respond_due_at",
+      "tenant_id",
+      "detected_at",
+      "priority",
+      "status",
+      "assignee",
+      "rule",
+      "name",
+      "hostname",
+      "username",
+      "incident_id",
+      "resolution_type",
+      "acknowledged_at",
+      "responded_at",
+      "resolved_at",
+      "ack_due_at",
+      "respond_due_at",
     ])
     .where(inRanges(ranges))
     .where(alertTenantIn(db, tenantIds))
@@ -87,13 +118,25 @@ export function leafSourceRows(db: Db, tenantIds: readonly string[], ranges: Ran
  * plans it as the inner join it is.
  */
 const linksInRange = (db: Db, tenantIds: readonly string[], ranges: Ranges) =>
-  db.selectFrom("alerts").crossJoin("alert_attack as t").whereRef("t.alert_id", "=", "alerts.id").where(inRanges(ranges)).where(alertTenantIn(db, tenantIds));
+  db
+    .selectFrom("alerts")
+    .crossJoin("alert_attack as t")
+    .whereRef("t.alert_id", "=", "alerts.id")
+    .where(inRanges(ranges))
+    .where(alertTenantIn(db, tenantIds));
 
 /** Per leaf and ATT&CK key (technique or tactic:<name>): alerts, latest detection, min(tactics) as the matrix reads it. */
 export function attackSource(db: Db, tenantIds: readonly string[], ranges: Ranges) {
   const unit = unitSql(sql.ref("alerts.detected_at"));
   return linksInRange(db, tenantIds, ranges)
-    .select(["alerts.tenant_id", unit.as("unit"), "t.attack_key", sql<number>`count(*)`.as("n"), sql<number>`max(alerts.detected_at)`.as("latest"), sql<string>`min(alerts.tactics)`.as("tactics")])
+    .select([
+      "alerts.tenant_id",
+      unit.as("unit"),
+      "t.attack_key",
+      sql<number>`count(*)`.as("n"),
+      sql<number>`max(alerts.detected_at)`.as("latest"),
+      sql<string>`min(alerts.tactics)`.as("tactics"),
+    ])
     .groupBy(["alerts.tenant_id", unit, "t.attack_key"])
     .execute();
 }
@@ -110,10 +153,21 @@ export function incidentSource(db: Db, tenantIds: readonly string[], ranges: Ran
 
 // -- writes -------------------------------------------------------------------------------
 
-export async function deleteBlocks(db: Db, tables: readonly RollupTable[], tenantId: string, level: number, starts: number[]): Promise<void> {
+export async function deleteBlocks(
+  db: Db,
+  tables: readonly RollupTable[],
+  tenantId: string,
+  level: number,
+  starts: number[],
+): Promise<void> {
   for (const table of tables) {
     for (let i = 0; i < starts.length; i += 500) {
-      await db.deleteFrom(table).where("tenant_id", "=", tenantId).where("level", "=", level).where("start", "in", starts.slice(i, i + 500)).execute();
+      await db
+        .deleteFrom(table)
+        .where("tenant_id", "=", tenantId)
+        .where("level", "=", level)
+        .where("start", "in", starts.slice(i, i + 500))
+        .execute();
     }
   }
 }
@@ -122,15 +176,26 @@ export async function deleteBlocks(db: Db, tables: readonly RollupTable[], tenan
 export async function insertRows<T extends RollupTable>(db: Db, table: T, rows: DB[T][]): Promise<void> {
   if (rows.length === 0) return;
   const size = Math.max(1, Math.floor(20_000 / Object.keys(rows[0] as object).length));
-  for (let i = 0; i < rows.length; i += size) await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+  for (let i = 0; i < rows.length; i += size)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
 }
 
 /** The ranked histograms of blocks of one tenant and level. */
 export function rankedOf(db: Db, tenantId: string, level: number, starts: number[]) {
-  return db.selectFrom("rollup_ranked").select(["start", "dim", "data"]).where("tenant_id", "=", tenantId).where("level", "=", level).where("start", "in", starts).execute();
+  return db
+    .selectFrom("rollup_ranked")
+    .select(["start", "dim", "data"])
+    .where("tenant_id", "=", tenantId)
+    .where("level", "=", level)
+    .where("start", "in", starts)
+    .execute();
 }
 
-const parentStart = (level: number) => sql<number>`(start - ((start % ${sql.lit(2 ** level)}) + ${sql.lit(2 ** level)}) % ${sql.lit(2 ** level)})`;
+const parentStart = (level: number) =>
+  sql<number>`(start - ((start % ${sql.lit(2 ** level)}) + ${sql.lit(2 ** level)}) % ${sql.lit(2 ** level)})`;
 
 /** The first leaves of the children (level - LEVEL_STEP) of blocks of `level`. */
 export const childStarts = (level: number, starts: number[]): number[] =>
@@ -140,7 +205,13 @@ export const childStarts = (level: number, starts: number[]): number[] =>
  * Rebuilds the SQL-summed tables of level `level` from the level below: for one tenant's blocks,
  * or (tenantId null) the whole level at once during a rebuild. A parent with no children gets no row.
  */
-export async function mergeSqlLevel(db: Db, level: number, tenantId: string | null, starts: number[] | null, totalsOnly: boolean): Promise<void> {
+export async function mergeSqlLevel(
+  db: Db,
+  level: number,
+  tenantId: string | null,
+  starts: number[] | null,
+  totalsOnly: boolean,
+): Promise<void> {
   const child = level - LEVEL_STEP;
   const p = parentStart(level);
   const children = starts ? childStarts(level, starts) : null;
@@ -154,12 +225,18 @@ export async function mergeSqlLevel(db: Db, level: number, tenantId: string | nu
   const where = sql`level = ${child}${tenantId ? sql` and tenant_id = ${tenantId}` : sql``}${children ? sql` and start in (${sql.join(children)})` : sql``}`;
   const sums = sql.join(totalColumns.map((c) => sql`sum(${sql.ref(c)})`));
   await sql`insert into rollup_totals (tenant_id, level, start, ${sql.join(totalColumns.map((c) => sql.ref(c)))}, asof, next_due)
-    select tenant_id, ${sql.lit(level)}, ${p}, ${sums}, max(asof), min(next_due) from rollup_totals where ${where} group by tenant_id, ${p}`.execute(db);
+    select tenant_id, ${sql.lit(level)}, ${p}, ${sums}, max(asof), min(next_due) from rollup_totals where ${where} group by tenant_id, ${p}`.execute(
+    db,
+  );
   if (totalsOnly) return;
   await sql`insert into rollup_attack (tenant_id, level, start, attack_key, n, latest, tactics)
-    select tenant_id, ${sql.lit(level)}, ${p}, attack_key, sum(n), max(latest), min(tactics) from rollup_attack where ${where} group by tenant_id, ${p}, attack_key`.execute(db);
+    select tenant_id, ${sql.lit(level)}, ${p}, attack_key, sum(n), max(latest), min(tactics) from rollup_attack where ${where} group by tenant_id, ${p}, attack_key`.execute(
+    db,
+  );
   await sql`insert into rollup_incidents (tenant_id, level, start, attack_key, incident_id, n)
-    select tenant_id, ${sql.lit(level)}, ${p}, attack_key, incident_id, sum(n) from rollup_incidents where ${where} group by tenant_id, ${p}, attack_key, incident_id`.execute(db);
+    select tenant_id, ${sql.lit(level)}, ${p}, attack_key, incident_id, sum(n) from rollup_incidents where ${where} group by tenant_id, ${p}, attack_key, incident_id`.execute(
+    db,
+  );
 }
 
 /** Leaves of some tenants in leaves [from, to) whose SLA counts are not valid at `now` (a due time passed, or the clock went back). */
@@ -187,7 +264,11 @@ export function dueLeaves(db: Db, now: number) {
 
 /** The earliest due time any leaf is waiting for (to schedule the next expiry refresh). */
 export async function earliestDue(db: Db, topLevel: number): Promise<number | null> {
-  const row = await db.selectFrom("rollup_totals").select(sql<number | null>`min(next_due)`.as("due")).where("level", "=", topLevel).executeTakeFirst();
+  const row = await db
+    .selectFrom("rollup_totals")
+    .select(sql<number | null>`min(next_due)`.as("due"))
+    .where("level", "=", topLevel)
+    .executeTakeFirst();
   return row?.due == null ? null : Number(row.due);
 }
 

@@ -8,8 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const drpOf = (items: { tenantId: string; modules: { module: string; enabled: boolean; changedBy: string | null; requestedBy: string | null }[] }[], tenantId: string) =>
-  items.find((t) => t.tenantId === tenantId)?.modules.find((m) => m.module === "drp");
+const drpOf = (
+  items: {
+    tenantId: string;
+    modules: { module: string; enabled: boolean; changedBy: string | null; requestedBy: string | null }[];
+  }[],
+  tenantId: string,
+) => items.find((t) => t.tenantId === tenantId)?.modules.find((m) => m.module === "drp");
 
 describe("module entitlements (issue 18)", () => {
   it("gives a new tenant the default modules and leaves the upgrades off", async () => {
@@ -36,11 +41,16 @@ describe("module entitlements (issue 18)", () => {
     const { client: provider, user } = await signedInClient(app, [], { platformAdmin: true });
     const on = await provider.put(`/api/v1/tenants/${t.id}/modules/drp`, { enabled: true });
     expect(on.statusCode).toBe(200);
-    expect(on.json().modules.find((m: { module: string }) => m.module === "drp")).toMatchObject({ enabled: true, changedBy: user.email.split("@")[0] });
+    expect(on.json().modules.find((m: { module: string }) => m.module === "drp")).toMatchObject({
+      enabled: true,
+      changedBy: user.email.split("@")[0],
+    });
     expect(drpOf((await owner.get("/api/v1/modules")).json().items, t.id)).toMatchObject({ enabled: true });
     const audit = (await owner.get("/api/v1/audit?event=tenant.module_enabled")).json().items;
     expect(audit[0]).toMatchObject({ event: "tenant.module_enabled", details: { module: "drp" } });
-    expect((await provider.put(`/api/v1/tenants/${t.id}/modules/not-a-module`, { enabled: true })).json().details[0].path).toBe("params.module");
+    expect((await provider.put(`/api/v1/tenants/${t.id}/modules/not-a-module`, { enabled: true })).json().details[0].path).toBe(
+      "params.module",
+    );
     expect((await provider.put("/api/v1/tenants/no-such-tenant/modules/drp", { enabled: true })).statusCode).toBe(404);
   });
 
@@ -59,7 +69,9 @@ describe("module entitlements (issue 18)", () => {
     expect(notes[0].message).toContain("CTEM");
     // Enabling it answers the request; a module already on cannot be requested.
     await provider.put(`/api/v1/tenants/${t.id}/modules/ctem`, { enabled: true });
-    const state = (await owner.get("/api/v1/modules")).json().items[0].modules.find((m: { module: string }) => m.module === "ctem");
+    const state = (await owner.get("/api/v1/modules"))
+      .json()
+      .items[0].modules.find((m: { module: string }) => m.module === "ctem");
     expect(state).toMatchObject({ enabled: true, requestedAt: null });
     expect((await owner.post(`/api/v1/tenants/${t.id}/modules/ctem/request`)).statusCode).toBe(409);
     // Analysts cannot ask: the tenant's owners and admins decide on purchases.
@@ -74,13 +86,17 @@ describe("module entitlements (issue 18)", () => {
       { tenantId: withDrp.id, role: "owner" },
       { tenantId: without.id, role: "owner" },
     ]);
-    expect((await client.post("/api/v1/drp/watched", { tenantId: withDrp.id, kind: "domain", value: "watched.example" })).statusCode).toBe(201);
+    expect(
+      (await client.post("/api/v1/drp/watched", { tenantId: withDrp.id, kind: "domain", value: "watched.example" })).statusCode,
+    ).toBe(201);
     const refused = await client.post("/api/v1/drp/watched", { tenantId: without.id, kind: "domain", value: "watched.example" });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: "MODULE_NOT_ENABLED" });
     expect(refused.json().message).toContain("DRP");
     // "All my tenants" lists only the entitled tenant's data.
-    expect((await client.get("/api/v1/drp/watched")).json().items.map((w: { tenantId: string }) => w.tenantId)).toEqual([withDrp.id]);
+    expect((await client.get("/api/v1/drp/watched")).json().items.map((w: { tenantId: string }) => w.tenantId)).toEqual([
+      withDrp.id,
+    ]);
     client.tenantId = without.id;
     expect((await client.get("/api/v1/drp/watched")).json()).toMatchObject({ code: "MODULE_NOT_ENABLED" });
     // Switched off, the data stays but is out of reach until it is switched on again.

@@ -29,11 +29,27 @@ export async function moduleRows(db: Db, tenantIds: readonly string[]) {
 }
 
 /** Writes the tenant's row for every entitled module (a new tenant). */
-export async function insertModules(db: Db, tenantId: string, states: { module: EntitledModule; enabled: boolean }[], at: number, by: string | null) {
+export async function insertModules(
+  db: Db,
+  tenantId: string,
+  states: { module: EntitledModule; enabled: boolean }[],
+  at: number,
+  by: string | null,
+) {
   if (states.length === 0) return;
   await db
     .insertInto("tenant_modules")
-    .values(states.map((s) => ({ tenant_id: tenantId, module: s.module, enabled: s.enabled ? 1 : 0, changed_at: s.enabled ? at : null, changed_by: s.enabled ? by : null, requested_at: null, requested_by: null })))
+    .values(
+      states.map((s) => ({
+        tenant_id: tenantId,
+        module: s.module,
+        enabled: s.enabled ? 1 : 0,
+        changed_at: s.enabled ? at : null,
+        changed_by: s.enabled ? by : null,
+        requested_at: null,
+        requested_by: null,
+      })),
+    )
     .execute();
 }
 
@@ -42,10 +58,23 @@ export const findModule = (db: Db, tenantId: string, module: EntitledModule) =>
 
 /** Switches a module; switching it on also clears a pending request (it has been answered). */
 export async function setModule(db: Db, tenantId: string, module: EntitledModule, enabled: boolean, at: number, by: string) {
-  const row = { enabled: enabled ? 1 : 0, changed_at: at, changed_by: by, ...(enabled ? { requested_at: null, requested_by: null } : {}) };
-  const result = await db.updateTable("tenant_modules").set(row).where("tenant_id", "=", tenantId).where("module", "=", module).executeTakeFirst();
+  const row = {
+    enabled: enabled ? 1 : 0,
+    changed_at: at,
+    changed_by: by,
+    ...(enabled ? { requested_at: null, requested_by: null } : {}),
+  };
+  const result = await db
+    .updateTable("tenant_modules")
+    .set(row)
+    .where("tenant_id", "=", tenantId)
+    .where("module", "=", module)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    await db.insertInto("tenant_modules").values({ tenant_id: tenantId, module, requested_at: null, requested_by: null, ...row }).execute();
+    await db
+      .insertInto("tenant_modules")
+      .values({ tenant_id: tenantId, module, requested_at: null, requested_by: null, ...row })
+      .execute();
   }
 }
 

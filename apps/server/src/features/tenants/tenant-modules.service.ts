@@ -76,7 +76,15 @@ export async function requestModule(ctx: AppContext, scope: TenantScope, actor: 
         at: now,
       })),
     );
-    await recordAudit(trx, { event: "tenant.module_requested", at: now, tenantId, actorUserId: actor.userId, actorEmail: actor.email, ipAddress: actor.ip, details: { module } });
+    await recordAudit(trx, {
+      event: "tenant.module_requested",
+      at: now,
+      tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      ipAddress: actor.ip,
+      details: { module },
+    });
     return true;
   });
   const row = await repo.findModule(ctx.db, tenantId, module);

@@ -25,7 +25,10 @@ describe("tenants and members", () => {
   it("lets a provider analyst see several tenants and narrow to one", async () => {
     const a = await makeTenant(app);
     const b = await makeTenant(app);
-    const { client } = await signedInClient(app, [{ tenantId: a.id, role: "admin" }, { tenantId: b.id, role: "admin" }]);
+    const { client } = await signedInClient(app, [
+      { tenantId: a.id, role: "admin" },
+      { tenantId: b.id, role: "admin" },
+    ]);
     await client.post("/api/v1/api-keys", { tenantId: a.id, name: "key-a" });
     await client.post("/api/v1/api-keys", { tenantId: b.id, name: "key-b" });
     expect((await client.get("/api/v1/api-keys")).json().items).toHaveLength(2);
@@ -47,13 +50,18 @@ describe("tenants and members", () => {
     const demoteSelf = await owner.patch(`/api/v1/tenants/${t.id}/members/${ownerUser.id}`, { role: "admin" });
     expect(demoteSelf.statusCode).toBe(409);
     const audit = (await owner.get("/api/v1/audit?event=member.role_changed")).json().items;
-    expect(audit[0]).toMatchObject({ event: "member.role_changed", details: { userId: member.id, from: "analyst", to: "viewer" } });
+    expect(audit[0]).toMatchObject({
+      event: "member.role_changed",
+      details: { userId: member.id, from: "analyst", to: "viewer" },
+    });
 
     const memberClient = new TestClient(app);
     await memberClient.signIn(member.email, PASSWORD);
     const weak = await owner.post(`/api/v1/users/${member.id}/password`, { newPassword: "short" });
     expect(weak.json().details[0].path).toBe("newPassword");
-    expect((await owner.post(`/api/v1/users/${member.id}/password`, { newPassword: "Reset-By-Owner-2026" })).statusCode).toBe(200);
+    expect((await owner.post(`/api/v1/users/${member.id}/password`, { newPassword: "Reset-By-Owner-2026" })).statusCode).toBe(
+      200,
+    );
     expect((await memberClient.get("/api/v1/tenants")).statusCode).toBe(401);
     expect((await new TestClient(app).signIn(member.email, "Reset-By-Owner-2026")).statusCode).toBe(200);
   });

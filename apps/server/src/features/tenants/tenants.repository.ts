@@ -20,7 +20,14 @@ export async function tenantsOfUser(db: Db, userId: string, onlyIds?: readonly s
   let query = db
     .selectFrom("tenants")
     .innerJoin("memberships", "memberships.tenant_id", "tenants.id")
-    .select(["tenants.id", "tenants.name", "tenants.slug", "tenants.require_second_factor", "tenants.retention_days", "memberships.role"])
+    .select([
+      "tenants.id",
+      "tenants.name",
+      "tenants.slug",
+      "tenants.require_second_factor",
+      "tenants.retention_days",
+      "memberships.role",
+    ])
     .where("memberships.user_id", "=", userId);
   if (onlyIds) query = query.where("tenants.id", "in", onlyIds.length ? [...onlyIds] : ["-"]);
   return query.orderBy("tenants.name").execute();
@@ -46,20 +53,18 @@ export async function setRetentionDays(db: Db, tenantId: string, days: number | 
 }
 
 export async function setRequireSecondFactor(db: Db, tenantId: string, required: boolean): Promise<void> {
-  await db.updateTable("tenants").set({ require_second_factor: required ? 1 : 0 }).where("id", "=", tenantId).execute();
+  await db
+    .updateTable("tenants")
+    .set({ require_second_factor: required ? 1 : 0 })
+    .where("id", "=", tenantId)
+    .execute();
 }
 
 export async function listMembers(db: Db, tenantId: string) {
   return db
     .selectFrom("memberships")
     .innerJoin("users", "users.id", "memberships.user_id")
-    .select([
-      "users.id as userId",
-      "users.email",
-      "users.display_name",
-      "users.job_title",
-      "memberships.role",
-    ])
+    .select(["users.id as userId", "users.email", "users.display_name", "users.job_title", "memberships.role"])
     .where("memberships.tenant_id", "=", tenantId)
     .orderBy("users.display_name")
     .execute();

@@ -32,7 +32,10 @@ export const tenantRoutes =
 
     app.post(
       "/tenants",
-      { config: { policy: { access: "platform" } }, schema: { tags: ["tenants"], body: tenantCreateBodySchema, response: { 201: tenantSchema } } },
+      {
+        config: { policy: { access: "platform" } },
+        schema: { tags: ["tenants"], body: tenantCreateBodySchema, response: { 201: tenantSchema } },
+      },
       async (request, reply) => reply.status(201).send(await service.createTenant(ctx, actorOf(request), request.body)),
     );
 
@@ -62,7 +65,10 @@ export const tenantRoutes =
 
     app.patch(
       "/tenants/:tenantId/members/:userId",
-      { config: manageMembers, schema: { tags: ["tenants"], params: memberParams, body: roleChangeBodySchema, response: { 200: ok } } },
+      {
+        config: manageMembers,
+        schema: { tags: ["tenants"], params: memberParams, body: roleChangeBodySchema, response: { 200: ok } },
+      },
       async (request) => {
         const { tenantId, userId } = request.params;
         await service.changeRole(ctx, request.scope, actorOf(request), tenantId, userId, request.body.role);
@@ -85,7 +91,12 @@ export const tenantRoutes =
       "/tenants/:tenantId/retention",
       {
         config: { policy: { access: "tenant", permission: "tenant.manage" } },
-        schema: { tags: ["tenants"], params: tenantParams, body: tenantRetentionSchema, response: { 200: tenantRetentionSchema } },
+        schema: {
+          tags: ["tenants"],
+          params: tenantParams,
+          body: tenantRetentionSchema,
+          response: { 200: tenantRetentionSchema },
+        },
       },
       async (request) => service.setRetention(ctx, request.scope, actorOf(request), request.params.tenantId, request.body),
     );
@@ -95,7 +106,12 @@ export const tenantRoutes =
       "/tenants/:tenantId/security-policy",
       {
         config: { policy: { access: "tenant", permission: "tenant.manage" } },
-        schema: { tags: ["tenants"], params: tenantParams, body: tenantSecurityPolicySchema, response: { 200: tenantSecurityPolicySchema } },
+        schema: {
+          tags: ["tenants"],
+          params: tenantParams,
+          body: tenantSecurityPolicySchema,
+          response: { 200: tenantSecurityPolicySchema },
+        },
       },
       async (request) => service.setSecurityPolicy(ctx, request.scope, actorOf(request), request.params.tenantId, request.body),
     );

@@ -25,7 +25,10 @@ import * as repo from "./tenants.repository";
 export async function listTenants(ctx: AppContext, userId: string, tenantIds: readonly string[]) {
   const rows = await repo.tenantsOfUser(ctx.db, userId, tenantIds);
   const enabled = new Map<string, TenantModule[]>();
-  for (const m of await moduleRows(ctx.db, rows.map((r) => r.id))) {
+  for (const m of await moduleRows(
+    ctx.db,
+    rows.map((r) => r.id),
+  )) {
     if (m.enabled === 1) enabled.set(m.tenant_id, [...(enabled.get(m.tenant_id) ?? []), m.module as TenantModule]);
   }
   return rows.map((r) => ({
@@ -52,7 +55,13 @@ export async function createTenant(
       throw conflict("A tenant with this slug already exists.", [{ path: "slug", message: "is taken" }]);
     }
     await repo.insertTenant(trx, { id, name: body.name, slug: body.slug, created_at: now });
-    await insertModules(trx, id, entitledModules.map((module) => ({ module, enabled: switched.includes(module) })), now, actor?.userId ?? null);
+    await insertModules(
+      trx,
+      id,
+      entitledModules.map((module) => ({ module, enabled: switched.includes(module) })),
+      now,
+      actor?.userId ?? null,
+    );
     if (actor) await addMembership(trx, actor.userId, id, "owner", now);
     await recordAudit(trx, {
       event: "tenant.created",
@@ -65,22 +74,31 @@ export async function createTenant(
     });
   });
   const modules: TenantModule[] = [...coreModules, ...entitledModules.filter((m) => switched.includes(m))];
-  return { id, name: body.name, slug: body.slug, modules, role: "owner" as const, requireSecondFactor: false, retentionDays: null };
+  return {
+    id,
+    name: body.name,
+    slug: body.slug,
+    modules,
+    role: "owner" as const,
+    requireSecondFactor: false,
+    retentionDays: null,
+  };
 }
 
-export async function updateTenant(
-  ctx: AppContext,
-  scope: TenantScope,
-  tenantId: string,
-  body: { name?: string },
-) {
+export async function updateTenant(ctx: AppContext, scope: TenantScope, tenantId: string, body: { name?: string }) {
   assertTenantInScope(scope, tenantId);
   if (body.name === undefined) throw invalid("name", "Send a name: this request changes nothing.");
   await repo.updateTenant(ctx.db, scope.tenantIds, tenantId, { name: body.name });
 }
 
 /** Sets how long the tenant's alerts, timeline events and audit entries are kept (null: all). */
-export async function setRetention(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, body: TenantRetention): Promise<TenantRetention> {
+export async function setRetention(
+  ctx: AppContext,
+  scope: TenantScope,
+  actor: Actor,
+  tenantId: string,
+  body: TenantRetention,
+): Promise<TenantRetention> {
   assertTenantInScope(scope, tenantId);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -99,7 +117,13 @@ export async function setRetention(ctx: AppContext, scope: TenantScope, actor: A
 }
 
 /** Turns the tenant's "require a second factor" policy on or off; it applies to open sessions at once. */
-export async function setSecurityPolicy(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, policy: TenantSecurityPolicy) {
+export async function setSecurityPolicy(
+  ctx: AppContext,
+  scope: TenantScope,
+  actor: Actor,
+  tenantId: string,
+  policy: TenantSecurityPolicy,
+) {
   assertTenantInScope(scope, tenantId);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -143,7 +167,14 @@ async function checkAuthority(ctx: AppContext, actor: Actor, tenantId: string, t
   }
 }
 
-export async function changeRole(ctx: AppContext, scope: TenantScope, actor: Actor, tenantId: string, userId: string, role: Role) {
+export async function changeRole(
+  ctx: AppContext,
+  scope: TenantScope,
+  actor: Actor,
+  tenantId: string,
+  userId: string,
+  role: Role,
+) {
   assertTenantInScope(scope, tenantId);
   const member = await repo.findMembership(ctx.db, tenantId, userId);
   if (!member) throw notFound("Member");
@@ -173,7 +204,8 @@ export async function removeMember(ctx: AppContext, scope: TenantScope, actor: A
   await checkAuthority(ctx, actor, tenantId, member.role);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if (member.role === "owner" && (await repo.countOwners(trx, tenantId)) <= 1) throw conflict("A tenant needs at least one owner.");
+    if (member.role === "owner" && (await repo.countOwners(trx, tenantId)) <= 1)
+      throw conflict("A tenant needs at least one owner.");
     await repo.removeMembership(trx, tenantId, userId);
     await notifyOrphanedKeys(trx, ctx, tenantId, userId, actor);
     await recordAudit(trx, {

@@ -4,7 +4,6 @@ import type { AppContext } from "../../context";
 import { iso, minutes } from "../../lib/time";
 import { notifyAllSlaBreaches } from "../alerts/sla-breach.service";
 
-
 /**
  * Test-only: app.ts mounts this only when WATCHFLOOR_TEST_CLOCK is on, which loadEnv refuses
  * outside NODE_ENV=test. Moves the server clock forward, then runs the SLA breach check at once,
@@ -18,7 +17,10 @@ export const testClockRoutes =
     app.post(
       "/test/clock",
       // Platform admins only: the clock is shared by every tenant. Hidden from the API docs.
-      { config: { policy: { access: "platform" } }, schema: { hide: true, body: testClockBodySchema, response: { 200: testClockAdvancedSchema } } },
+      {
+        config: { policy: { access: "platform" } },
+        schema: { hide: true, body: testClockBodySchema, response: { 200: testClockAdvancedSchema } },
+      },
       async (request) => {
         clock.advance(minutes(request.body.advanceMinutes));
         const slaBreachesNotified = await notifyAllSlaBreaches(ctx);

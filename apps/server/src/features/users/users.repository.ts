@@ -7,11 +7,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 export const findUserByEmail = (db: Db, email: string) =>
   db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 
-export const findUserById = (db: Db, id: string) =>
-  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+export const findUserById = (db: Db, id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -37,7 +39,13 @@ export async function insertUser(
 }
 
 /** A new password; `mustChange` marks it temporary (set by an administrator). */
-export async function setPassword(db: Db, userId: string, passwordHash: string, at: number, options: { mustChange?: boolean } = {}): Promise<void> {
+export async function setPassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  at: number,
+  options: { mustChange?: boolean } = {},
+): Promise<void> {
   await db
     .updateTable("users")
     .set({
@@ -97,7 +105,11 @@ export async function rememberDevice(db: Db, userId: string, fingerprint: string
 }
 
 /** A member of a tenant with their name and role (assignment and ownership checks), or undefined. */
-export async function memberOf(db: Db, tenantId: string, userId: string): Promise<{ displayName: string; role: Role } | undefined> {
+export async function memberOf(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<{ displayName: string; role: Role } | undefined> {
   const row = await db
     .selectFrom("memberships")
     .innerJoin("users", "users.id", "memberships.user_id")

@@ -7,7 +7,10 @@ type Obj = Record<string, unknown>;
 
 /** InSpec's impact scale (0.0-1.0), as its documentation bands it. */
 export function severityFromImpact(impact: unknown): ComplianceSeverity {
-  if (typeof impact === "string") return impact === "none" ? "info" : (["low", "medium", "high", "critical"].find((s) => s === impact) as ComplianceSeverity | undefined) ?? "unknown";
+  if (typeof impact === "string")
+    return impact === "none"
+      ? "info"
+      : ((["low", "medium", "high", "critical"].find((s) => s === impact) as ComplianceSeverity | undefined) ?? "unknown");
   if (typeof impact !== "number" || !Number.isFinite(impact)) return "unknown";
   if (impact < 0.01) return "info";
   if (impact < 0.4) return "low";
@@ -44,19 +47,26 @@ function tagMappings(tags: unknown): ComplianceMapping[] {
 
 function description(control: Obj): string | undefined {
   if (Array.isArray(control.descriptions)) {
-    const parts = control.descriptions.filter(isRecord).filter((d) => d.label !== "fix" && d.label !== "check").map((d) => str(d.data));
+    const parts = control.descriptions
+      .filter(isRecord)
+      .filter((d) => d.label !== "fix" && d.label !== "check")
+      .map((d) => str(d.data));
     if (parts.some(Boolean)) return tidy(parts.filter(Boolean).join("\n\n"));
   }
   return tidy(str(control.desc) ?? str(control.description));
 }
 
 function fix(control: Obj): string | undefined {
-  const d = Array.isArray(control.descriptions) ? control.descriptions.filter(isRecord).find((x) => x.label === "fix") : undefined;
+  const d = Array.isArray(control.descriptions)
+    ? control.descriptions.filter(isRecord).find((x) => x.label === "fix")
+    : undefined;
   return tidy(str(d?.data) ?? (isRecord(control.tags) ? str(control.tags.fix) : undefined));
 }
 
 function evidence(results: Obj[]): string | undefined {
-  const lines = results.map((r) => [str(r.status), str(r.code_desc), str(r.message), str(r.skip_message), str(r.exception)].filter(Boolean).join(": "));
+  const lines = results.map((r) =>
+    [str(r.status), str(r.code_desc), str(r.message), str(r.skip_message), str(r.exception)].filter(Boolean).join(": "),
+  );
   return lines.filter(Boolean).join("\n") || undefined;
 }
 
@@ -69,18 +79,23 @@ const earliest = (controls: Obj[]) =>
 function control(row: number, c: Obj, scan: ComplianceScanInput, raw: string): ComplianceImportEvent {
   const results = Array.isArray(c.results) ? c.results.filter(isRecord) : [];
   const tags = c.tags ?? c.control_tags;
-  return toRecord(row, scan, {
-    controlId: str(c.id) ?? "",
-    title: str(c.title) ?? str(c.id) ?? "",
-    severity: severityFromImpact(c.impact),
-    result: controlResult(results, c.status),
-    rationale: description(c) ?? null,
-    remediation: fix(c) ?? null,
-    evidence: evidence(results) ?? null,
-    resourceId: scan.targetId,
-    resourceType: "host",
-    mappings: tagMappings(tags),
-  }, raw);
+  return toRecord(
+    row,
+    scan,
+    {
+      controlId: str(c.id) ?? "",
+      title: str(c.title) ?? str(c.id) ?? "",
+      severity: severityFromImpact(c.impact),
+      result: controlResult(results, c.status),
+      rationale: description(c) ?? null,
+      remediation: fix(c) ?? null,
+      evidence: evidence(results) ?? null,
+      resourceId: scan.targetId,
+      resourceType: "host",
+      mappings: tagMappings(tags),
+    },
+    raw,
+  );
 }
 
 function scanOf(platform: Obj, profile: Obj, version: unknown, at: string | undefined): ComplianceScanInput {
@@ -106,7 +121,12 @@ export const importInspec: ComplianceImporter = async function* (source: ImportS
   let row = 0;
   for await (const item of jsonItems(source, [])) {
     if (item.error !== undefined || !isRecord(item.value)) {
-      yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "line", reason: item.error || "is not a JSON object" }] };
+      yield {
+        kind: "rejected",
+        row: item.row,
+        raw: item.text,
+        problems: [{ field: "line", reason: item.error || "is not a JSON object" }],
+      };
       continue;
     }
     const doc = item.value;
@@ -121,6 +141,11 @@ export const importInspec: ComplianceImporter = async function* (source: ImportS
     }
     const platform = isRecord(doc.platform) ? doc.platform : {};
     const profile = isRecord(doc.profile) ? doc.profile : { name: doc.profile_name };
-    yield control(item.row, doc, scanOf(platform, profile, doc.version, isoTime(doc.batch_runtime) ?? earliest([doc])), item.text);
+    yield control(
+      item.row,
+      doc,
+      scanOf(platform, profile, doc.version, isoTime(doc.batch_runtime) ?? earliest([doc])),
+      item.text,
+    );
   }
 };

@@ -32,7 +32,10 @@ describe("jsonArrayItems", () => {
   it("numbers items from 1 and keeps each item's text", async () => {
     const rows: [number, string][] = [];
     for await (const item of jsonArrayItems(sourceFromString('[{"a":1} , {"b":2}]'))) rows.push([item.row, item.text]);
-    expect(rows).toEqual([[1, '{"a":1}'], [2, '{"b":2}']]);
+    expect(rows).toEqual([
+      [1, '{"a":1}'],
+      [2, '{"b":2}'],
+    ]);
   });
 
   it("an empty array has no items", async () => {
@@ -52,7 +55,9 @@ describe("jsonArrayItems", () => {
   });
 
   it("reads the shared Prowler OCSF file as JSON.parse does", async () => {
-    const file = path.resolve(fileURLToPath(new URL("../../../../../../shared/data/compliance/prowler/prowler_aws_many_vuln.ocsf.json", import.meta.url)));
+    const file = path.resolve(
+      fileURLToPath(new URL("../../../../../../shared/data/compliance/prowler/prowler_aws_many_vuln.ocsf.json", import.meta.url)),
+    );
     expect(await drain(jsonArrayItems(sourceFromFile(file)))).toEqual(JSON.parse(readFileSync(file, "utf8")));
   });
 

@@ -17,11 +17,15 @@ async function* pieces(source: ImportSource): AsyncIterable<string> {
 function parseItem(text: string, index: number, line: number): JsonItem {
   const trimmed = text.trim();
   if (trimmed === "") throw new ImportFileError(`The file is not valid JSON: item ${index} of the array is empty`, line);
-  if (jsonTextTooDeep(trimmed, jsonMaxDepth)) throw new ImportFileError(`The file nests JSON deeper than ${jsonMaxDepth} levels`, line);
+  if (jsonTextTooDeep(trimmed, jsonMaxDepth))
+    throw new ImportFileError(`The file nests JSON deeper than ${jsonMaxDepth} levels`, line);
   try {
     return { row: index, text: trimmed, value: JSON.parse(trimmed) };
   } catch (error) {
-    throw new ImportFileError(`The file is not valid JSON in item ${index} of the array (ending at line ${line}): ${(error as Error).message}`, line);
+    throw new ImportFileError(
+      `The file is not valid JSON in item ${index} of the array (ending at line ${line}): ${(error as Error).message}`,
+      line,
+    );
   }
 }
 

@@ -42,21 +42,33 @@ export const importKubeBench: ComplianceImporter = async function* (source: Impo
           continue;
         }
         const id = str(test.test_number) ?? "";
-        const evidence = [str(test.audit) && `audit: ${str(test.audit)}`, str(test.expected_result) && `expected: ${str(test.expected_result)}`, str(test.actual_value) && `actual: ${str(test.actual_value)}`, str(test.reason)].filter(Boolean).join("\n");
-        yield toRecord(row, scan, {
-          controlId: id,
-          title: str(test.test_desc) ?? id,
-          // kube-bench gives no severity; "scored" is CIS's scoring flag, not a severity.
-          severity: "unknown",
-          result,
-          rationale: str(group.desc) ? `${str(group.section)} ${str(group.desc)}` : null,
-          remediation: tidy(str(test.remediation)) ?? null,
-          evidence: evidence || null,
-          resourceId: str(section.node_type) ?? null,
-          resourceType: "node-type",
-          // kube-bench's test numbers are the CIS Kubernetes Benchmark's own section numbers.
-          mappings: id ? [mapping(`CIS Kubernetes Benchmark ${version ?? ""}`.trim(), id)] : [],
-        }, raw);
+        const evidence = [
+          str(test.audit) && `audit: ${str(test.audit)}`,
+          str(test.expected_result) && `expected: ${str(test.expected_result)}`,
+          str(test.actual_value) && `actual: ${str(test.actual_value)}`,
+          str(test.reason),
+        ]
+          .filter(Boolean)
+          .join("\n");
+        yield toRecord(
+          row,
+          scan,
+          {
+            controlId: id,
+            title: str(test.test_desc) ?? id,
+            // kube-bench gives no severity; "scored" is CIS's scoring flag, not a severity.
+            severity: "unknown",
+            result,
+            rationale: str(group.desc) ? `${str(group.section)} ${str(group.desc)}` : null,
+            remediation: tidy(str(test.remediation)) ?? null,
+            evidence: evidence || null,
+            resourceId: str(section.node_type) ?? null,
+            resourceType: "node-type",
+            // kube-bench's test numbers are the CIS Kubernetes Benchmark's own section numbers.
+            mappings: id ? [mapping(`CIS Kubernetes Benchmark ${version ?? ""}`.trim(), id)] : [],
+          },
+          raw,
+        );
       }
     }
   }

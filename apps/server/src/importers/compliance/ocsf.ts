@@ -31,7 +31,15 @@ function requirementMapping(text: string): ComplianceMapping {
   return m ? mapping(m[1] ?? text, m[2] ?? text) : mapping("requirement", text);
 }
 
-function base(row: number, e: Obj, raw: string, result: ComplianceResult, tool: string, mappings: ComplianceMapping[], controlId: string) {
+function base(
+  row: number,
+  e: Obj,
+  raw: string,
+  result: ComplianceResult,
+  tool: string,
+  mappings: ComplianceMapping[],
+  controlId: string,
+) {
   const info = obj(e.finding_info);
   const resource = obj(Array.isArray(e.resources) ? e.resources[0] : undefined);
   const cloud = obj(e.cloud);
@@ -45,27 +53,35 @@ function base(row: number, e: Obj, raw: string, result: ComplianceResult, tool: 
     targetKind: !str(account.uid) && str(obj(e.device).hostname) ? "host" : prowlerTargetKind(provider),
     targetId: str(account.uid) ?? str(obj(e.device).hostname) ?? str(resource.uid) ?? "",
     targetName: str(account.name) ?? null,
-    benchmarkId: tool === "Prowler" ? `prowler-${provider || "unknown"}` : (str(obj(e.compliance).standards) ?? `${tool} ${provider}`.trim()),
+    benchmarkId:
+      tool === "Prowler"
+        ? `prowler-${provider || "unknown"}`
+        : (str(obj(e.compliance).standards) ?? `${tool} ${provider}`.trim()),
     benchmarkTitle: tool === "Prowler" ? `Prowler ${provider} checks` : null,
     benchmarkVersion: null,
     scannedAt: eventTime(e),
   };
   const remediation = obj(e.remediation);
   const refs = Array.isArray(remediation.references) ? remediation.references.map(str).filter(Boolean) : [];
-  return toRecord(row, scan, {
-    controlId,
-    title: str(info.title) ?? controlId,
-    severity: severityOf(e.severity),
-    result,
-    rationale: [str(info.desc), str(e.risk_details)].filter(Boolean).join("\n\n") || null,
-    remediation: [str(remediation.desc), ...refs].filter(Boolean).join("\n") || null,
-    evidence: str(e.status_detail) ?? str(obj(e.compliance).status_detail) ?? null,
-    resourceId: str(resource.uid) ?? str(resource.name) ?? null,
-    resourceType: str(resource.type) ?? null,
-    region: str(resource.region) ?? str(cloud.region) ?? null,
-    service: str(obj(resource.group).name) ?? null,
-    mappings,
-  }, raw);
+  return toRecord(
+    row,
+    scan,
+    {
+      controlId,
+      title: str(info.title) ?? controlId,
+      severity: severityOf(e.severity),
+      result,
+      rationale: [str(info.desc), str(e.risk_details)].filter(Boolean).join("\n\n") || null,
+      remediation: [str(remediation.desc), ...refs].filter(Boolean).join("\n") || null,
+      evidence: str(e.status_detail) ?? str(obj(e.compliance).status_detail) ?? null,
+      resourceId: str(resource.uid) ?? str(resource.name) ?? null,
+      resourceType: str(resource.type) ?? null,
+      region: str(resource.region) ?? str(cloud.region) ?? null,
+      service: str(obj(resource.group).name) ?? null,
+      mappings,
+    },
+    raw,
+  );
 }
 
 /**
@@ -77,13 +93,23 @@ export const importProwlerOcsf: ComplianceImporter = async function* (source: Im
   for await (const item of jsonItems(source)) {
     const e = item.value;
     if (item.error !== undefined || !isRecord(e)) {
-      yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "record", reason: item.error || "is not a JSON object" }] };
+      yield {
+        kind: "rejected",
+        row: item.row,
+        raw: item.text,
+        problems: [{ field: "record", reason: item.error || "is not a JSON object" }],
+      };
       continue;
     }
     const result = prowlerResult(e.status_code);
     const checkId = str(obj(e.metadata).event_code) ?? "";
     if (!result) {
-      yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "status_code", reason: "is not PASS, FAIL or MANUAL" }] };
+      yield {
+        kind: "rejected",
+        row: item.row,
+        raw: item.text,
+        problems: [{ field: "status_code", reason: "is not PASS, FAIL or MANUAL" }],
+      };
       continue;
     }
     yield base(item.row, e, item.text, result, "Prowler", mappingsFromObject(obj(e.unmapped).compliance), checkId);
@@ -98,23 +124,43 @@ export const importOcsfCompliance: ComplianceImporter = async function* (source:
   for await (const item of jsonItems(source)) {
     const e = item.value;
     if (item.error !== undefined || !isRecord(e)) {
-      yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "record", reason: item.error || "is not a JSON object" }] };
+      yield {
+        kind: "rejected",
+        row: item.row,
+        raw: item.text,
+        problems: [{ field: "record", reason: item.error || "is not a JSON object" }],
+      };
       continue;
     }
     if (Number(e.class_uid) !== 2003) {
-      yield { kind: "skipped", row: item.row, reason: `OCSF class ${str(e.class_uid) ?? "missing"} is not a Compliance Finding (2003)` };
+      yield {
+        kind: "skipped",
+        row: item.row,
+        reason: `OCSF class ${str(e.class_uid) ?? "missing"} is not a Compliance Finding (2003)`,
+      };
       continue;
     }
     const compliance = obj(e.compliance);
     const result = ocsfComplianceResult(compliance);
     if (!result) {
-      yield { kind: "rejected", row: item.row, raw: item.text, problems: [{ field: "compliance.status_id", reason: "is missing or not Pass (1), Warning (2) or Fail (3)" }] };
+      yield {
+        kind: "rejected",
+        row: item.row,
+        raw: item.text,
+        problems: [{ field: "compliance.status_id", reason: "is missing or not Pass (1), Warning (2) or Fail (3)" }],
+      };
       continue;
     }
     const control = str(compliance.control) ?? str(obj(e.finding_info).uid) ?? "";
-    const standards = (Array.isArray(compliance.standards) ? compliance.standards : []).map(str).filter((s): s is string => Boolean(s));
-    const requirements = (Array.isArray(compliance.requirements) ? compliance.requirements : []).map(str).filter((s): s is string => Boolean(s));
-    const mappings = [...standards.map((s) => mapping(s, control)), ...requirements.map(requirementMapping)].filter((m) => m.requirement);
+    const standards = (Array.isArray(compliance.standards) ? compliance.standards : [])
+      .map(str)
+      .filter((s): s is string => Boolean(s));
+    const requirements = (Array.isArray(compliance.requirements) ? compliance.requirements : [])
+      .map(str)
+      .filter((s): s is string => Boolean(s));
+    const mappings = [...standards.map((s) => mapping(s, control)), ...requirements.map(requirementMapping)].filter(
+      (m) => m.requirement,
+    );
     const tool = str(obj(obj(e.metadata).product).name) ?? "OCSF";
     const event = { ...e, compliance: { ...compliance, standards: standards.join(", ") || undefined } };
     yield base(item.row, event, item.text, result, tool, mappings, control);

@@ -38,7 +38,8 @@ export const importProwlerCsv: ComplianceImporter = async function* (source: Imp
   for await (const record of parseCsv(source.lines(), ";")) {
     if (!header) {
       header = record.fields.map((f) => f.trim().toUpperCase());
-      if (!header.includes("CHECK_ID") || !header.includes("STATUS")) throw new ImportFileError("Not a Prowler CSV: the header has no CHECK_ID and STATUS columns", record.line);
+      if (!header.includes("CHECK_ID") || !header.includes("STATUS"))
+        throw new ImportFileError("Not a Prowler CSV: the header has no CHECK_ID and STATUS columns", record.line);
       continue;
     }
     const cols = header;
@@ -51,34 +52,44 @@ export const importProwlerCsv: ComplianceImporter = async function* (source: Imp
     };
     const result = prowlerResult(get(columns.status));
     if (!result) {
-      yield { kind: "rejected", row: record.line, raw: record.text, problems: [{ field: "STATUS", reason: "is not PASS, FAIL, MANUAL or INFO" }] };
+      yield {
+        kind: "rejected",
+        row: record.line,
+        raw: record.text,
+        problems: [{ field: "STATUS", reason: "is not PASS, FAIL, MANUAL or INFO" }],
+      };
       continue;
     }
     const muted = get(columns.muted)?.toLowerCase() === "true";
     const provider = get(columns.provider) ?? "";
-    yield toRecord(record.line, {
-      tool: "Prowler",
-      toolVersion: get(columns.version) ?? null,
-      targetKind: prowlerTargetKind(provider),
-      targetId: get(columns.account) ?? "",
-      targetName: get(columns.accountName) ?? null,
-      benchmarkId: `prowler-${provider || "unknown"}`,
-      benchmarkTitle: `Prowler ${provider} checks`,
-      benchmarkVersion: null,
-      scannedAt: isoTime(get(columns.time)) ?? null,
-    }, {
-      controlId: get(columns.check) ?? "",
-      title: get(columns.title) ?? get(columns.check) ?? "",
-      severity: severity(get(columns.severity)),
-      result,
-      rationale: [get(columns.description), get(columns.risk)].filter(Boolean).join("\n\n") || null,
-      remediation: [get(columns.remediation), get(columns.remediationUrl)].filter(Boolean).join("\n") || null,
-      evidence: [get(columns.statusExtended), muted ? "Muted in Prowler." : undefined].filter(Boolean).join("\n") || null,
-      resourceId: get(columns.resource) ?? null,
-      resourceType: get(columns.resourceType) ?? null,
-      region: get(columns.region) ?? null,
-      service: get(columns.service) ?? null,
-      mappings: prowlerComplianceColumn(get(columns.compliance)),
-    }, record.text);
+    yield toRecord(
+      record.line,
+      {
+        tool: "Prowler",
+        toolVersion: get(columns.version) ?? null,
+        targetKind: prowlerTargetKind(provider),
+        targetId: get(columns.account) ?? "",
+        targetName: get(columns.accountName) ?? null,
+        benchmarkId: `prowler-${provider || "unknown"}`,
+        benchmarkTitle: `Prowler ${provider} checks`,
+        benchmarkVersion: null,
+        scannedAt: isoTime(get(columns.time)) ?? null,
+      },
+      {
+        controlId: get(columns.check) ?? "",
+        title: get(columns.title) ?? get(columns.check) ?? "",
+        severity: severity(get(columns.severity)),
+        result,
+        rationale: [get(columns.description), get(columns.risk)].filter(Boolean).join("\n\n") || null,
+        remediation: [get(columns.remediation), get(columns.remediationUrl)].filter(Boolean).join("\n") || null,
+        evidence: [get(columns.statusExtended), muted ? "Muted in Prowler." : undefined].filter(Boolean).join("\n") || null,
+        resourceId: get(columns.resource) ?? null,
+        resourceType: get(columns.resourceType) ?? null,
+        region: get(columns.region) ?? null,
+        service: get(columns.service) ?? null,
+        mappings: prowlerComplianceColumn(get(columns.compliance)),
+      },
+      record.text,
+    );
   }
 };

@@ -23,7 +23,8 @@ export const importScoutSuite: ComplianceImporter = async function* (source: Imp
   const text = await source.text();
   const start = text.indexOf("{");
   const prefix = text.slice(0, Math.max(start, 0)).trim();
-  if (start < 0 || (prefix && !/^(var\s+)?scoutsuite_results\s*=$/.test(prefix))) throw new ImportFileError("Not ScoutSuite results: expected the JSON object (optionally after `scoutsuite_results =`)");
+  if (start < 0 || (prefix && !/^(var\s+)?scoutsuite_results\s*=$/.test(prefix)))
+    throw new ImportFileError("Not ScoutSuite results: expected the JSON object (optionally after `scoutsuite_results =`)");
   const doc = parseDocument(text.slice(start).replace(/;\s*$/, ""));
   if (!isRecord(doc) || !isRecord(doc.services)) throw new ImportFileError("Not ScoutSuite results: there is no services object");
   const lastRun = isRecord(doc.last_run) ? doc.last_run : {};
@@ -46,25 +47,43 @@ export const importScoutSuite: ComplianceImporter = async function* (source: Imp
       row++;
       const raw = JSON.stringify({ [ruleId]: finding });
       if (!isRecord(finding)) {
-        yield { kind: "rejected", row, raw, problems: [{ field: `services.${serviceName}.findings.${ruleId}`, reason: "is not an object" }] };
+        yield {
+          kind: "rejected",
+          row,
+          raw,
+          problems: [{ field: `services.${serviceName}.findings.${ruleId}`, reason: "is not an object" }],
+        };
         continue;
       }
       const items = Array.isArray(finding.items) ? finding.items.map(str).filter(Boolean) : [];
-      const flagged = items.length ? `Flagged (${items.length}):\n${items.slice(0, EVIDENCE_ITEMS).join("\n")}${items.length > EVIDENCE_ITEMS ? "\n..." : ""}` : undefined;
+      const flagged = items.length
+        ? `Flagged (${items.length}):\n${items.slice(0, EVIDENCE_ITEMS).join("\n")}${items.length > EVIDENCE_ITEMS ? "\n..." : ""}`
+        : undefined;
       const compliance = Array.isArray(finding.compliance) ? finding.compliance.filter(isRecord) : [];
-      yield toRecord(row, scan, {
-        controlId: ruleId,
-        title: str(finding.description) ?? ruleId,
-        severity: severityOf(finding.level),
-        result: scoutResult(finding),
-        rationale: str(finding.rationale) ?? null,
-        remediation: str(finding.remediation) ?? null,
-        evidence: [`${str(finding.checked_items) ?? 0} checked, ${str(finding.flagged_items) ?? 0} flagged`, flagged].filter(Boolean).join("\n"),
-        resourceId: null,
-        resourceType: str(finding.path) ?? null,
-        service: serviceName,
-        mappings: compliance.flatMap((c) => (str(c.reference) ? [mapping(`${str(c.name) ?? "unknown"} ${str(c.version) ?? ""}`.trim(), str(c.reference) ?? "")] : [])),
-      }, raw);
+      yield toRecord(
+        row,
+        scan,
+        {
+          controlId: ruleId,
+          title: str(finding.description) ?? ruleId,
+          severity: severityOf(finding.level),
+          result: scoutResult(finding),
+          rationale: str(finding.rationale) ?? null,
+          remediation: str(finding.remediation) ?? null,
+          evidence: [`${str(finding.checked_items) ?? 0} checked, ${str(finding.flagged_items) ?? 0} flagged`, flagged]
+            .filter(Boolean)
+            .join("\n"),
+          resourceId: null,
+          resourceType: str(finding.path) ?? null,
+          service: serviceName,
+          mappings: compliance.flatMap((c) =>
+            str(c.reference)
+              ? [mapping(`${str(c.name) ?? "unknown"} ${str(c.version) ?? ""}`.trim(), str(c.reference) ?? "")]
+              : [],
+          ),
+        },
+        raw,
+      );
     }
   }
 };

@@ -92,10 +92,20 @@ function withoutNul<T>(value: T): T {
 }
 
 /** Validates a mapped record against the shared contract: a record or a rejection naming the fields. */
-export function toRecord(row: number, scan: ComplianceScanInput, check: ComplianceCheckInput, raw: string): ComplianceImportEvent {
+export function toRecord(
+  row: number,
+  scan: ComplianceScanInput,
+  check: ComplianceCheckInput,
+  raw: string,
+): ComplianceImportEvent {
   const s = complianceScanInputSchema.safeParse(withoutNul(scan));
   const c = complianceCheckInputSchema.safeParse(withoutNul(bounded(check)));
   if (s.success && c.success) return { kind: "record", row, scan: s.data, check: c.data, raw };
   const issues = [...(s.success ? [] : s.error.issues), ...(c.success ? [] : c.error.issues)];
-  return { kind: "rejected", row, raw, problems: issues.map((i) => ({ field: i.path.join(".") || "record", reason: i.message })) };
+  return {
+    kind: "rejected",
+    row,
+    raw,
+    problems: issues.map((i) => ({ field: i.path.join(".") || "record", reason: i.message })),
+  };
 }

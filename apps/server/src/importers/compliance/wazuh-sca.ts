@@ -9,7 +9,8 @@ type Obj = Record<string, unknown>;
 /** The API's `{ data: { affected_items: [...] } }` envelope, or a bare array. */
 function items(value: unknown): Obj[] | undefined {
   if (Array.isArray(value)) return value.filter(isRecord);
-  if (isRecord(value) && isRecord(value.data) && Array.isArray(value.data.affected_items)) return value.data.affected_items.filter(isRecord);
+  if (isRecord(value) && isRecord(value.data) && Array.isArray(value.data.affected_items))
+    return value.data.affected_items.filter(isRecord);
   return undefined;
 }
 
@@ -23,7 +24,9 @@ export function scaResult(check: Obj): ComplianceResult | undefined {
 
 /** What the check looked at: the API lists the files, commands, processes or registry keys it read. */
 function evidence(check: Obj): string | undefined {
-  const parts = ["file", "directory", "command", "process", "registry"].map((k) => (str(check[k]) ? `${k}: ${str(check[k])}` : undefined));
+  const parts = ["file", "directory", "command", "process", "registry"].map((k) =>
+    str(check[k]) ? `${k}: ${str(check[k])}` : undefined,
+  );
   const reason = str(check.reason);
   return [...parts, reason && `reason: ${reason}`].filter(Boolean).join("\n") || undefined;
 }
@@ -38,7 +41,8 @@ export const importWazuhSca: ComplianceImporter = async function* (source: Impor
   const doc = parseDocument(await source.text());
   const combined = isRecord(doc) && "checks" in doc ? doc : undefined;
   const checks = items(combined ? combined.checks : doc);
-  if (!checks) throw new ImportFileError("Not a Wazuh SCA checks response: expected data.affected_items (or checks) holding the checks");
+  if (!checks)
+    throw new ImportFileError("Not a Wazuh SCA checks response: expected data.affected_items (or checks) holding the checks");
   const policies = combined ? (items(combined.policy) ?? (isRecord(combined.policy) ? [combined.policy] : [])) : [];
   const agent = combined && isRecord(combined.agent) ? combined.agent : {};
   const agentId = str(agent.id) ?? str(combined?.agent_id);
@@ -54,28 +58,38 @@ export const importWazuhSca: ComplianceImporter = async function* (source: Impor
     const policyId = str(check.policy_id) ?? "";
     const policy = policies.find((p) => str(p.policy_id) === policyId) ?? {};
     const compliance = Array.isArray(check.compliance) ? check.compliance.filter(isRecord) : [];
-    yield toRecord(row, {
-      tool: "Wazuh SCA",
-      toolVersion: null,
-      targetKind: "host",
-      targetId: agentId ?? "unknown agent",
-      targetName: str(agent.name) ?? null,
-      benchmarkId: policyId,
-      benchmarkTitle: str(policy.name) ?? null,
-      benchmarkVersion: null,
-      scannedAt: isoTime(policy.end_scan) ?? isoTime(policy.start_scan) ?? null,
-    }, {
-      controlId: str(check.id) ?? "",
-      title: str(check.title) ?? "",
-      severity: "unknown",
-      result,
-      rationale: tidy([str(check.description), str(check.rationale)].filter(Boolean).join("\n\n")) ?? null,
-      remediation: tidy(str(check.remediation)) ?? null,
-      evidence: evidence(check) ?? null,
-      resourceId: agentId ?? null,
-      resourceType: "host",
-      // Wazuh writes several ids in one value ("1.1.1, 1.1.2").
-      mappings: compliance.flatMap((c) => (str(c.value) ?? "").split(/,\s*/).filter(Boolean).map((v) => mapping(str(c.key) ?? "unknown", v))),
-    }, raw);
+    yield toRecord(
+      row,
+      {
+        tool: "Wazuh SCA",
+        toolVersion: null,
+        targetKind: "host",
+        targetId: agentId ?? "unknown agent",
+        targetName: str(agent.name) ?? null,
+        benchmarkId: policyId,
+        benchmarkTitle: str(policy.name) ?? null,
+        benchmarkVersion: null,
+        scannedAt: isoTime(policy.end_scan) ?? isoTime(policy.start_scan) ?? null,
+      },
+      {
+        controlId: str(check.id) ?? "",
+        title: str(check.title) ?? "",
+        severity: "unknown",
+        result,
+        rationale: tidy([str(check.description), str(check.rationale)].filter(Boolean).join("\n\n")) ?? null,
+        remediation: tidy(str(check.remediation)) ?? null,
+        evidence: evidence(check) ?? null,
+        resourceId: agentId ?? null,
+        resourceType: "host",
+        // Wazuh writes several ids in one value ("1.1.1, 1.1.2").
+        mappings: compliance.flatMap((c) =>
+          (str(c.value) ?? "")
+            .split(/,\s*/)
+            .filter(Boolean)
+            .map((v) => mapping(str(c.key) ?? "unknown", v)),
+        ),
+      },
+      raw,
+    );
   }
 };

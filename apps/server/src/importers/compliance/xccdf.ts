@@ -87,7 +87,17 @@ export const importXccdf: ComplianceImporter = async function* (source: ImportSo
   let run: { start?: string; end?: string; system?: string; id?: string } = {};
   let target: { id?: string; address?: string; benchmarkRef?: string; profile?: string } = {};
   const events = readXml(source, {
-    roots: ["Benchmark", "TestResult", "asset-report-collection", "xccdf:Benchmark", "xccdf-1.2:Benchmark", "cdf:Benchmark", "arf:asset-report-collection", "xccdf:TestResult", "xccdf-1.2:TestResult"],
+    roots: [
+      "Benchmark",
+      "TestResult",
+      "asset-report-collection",
+      "xccdf:Benchmark",
+      "xccdf-1.2:Benchmark",
+      "cdf:Benchmark",
+      "arf:asset-report-collection",
+      "xccdf:TestResult",
+      "xccdf-1.2:TestResult",
+    ],
     formatName: "XCCDF results",
     capture: (name, parent) => {
       const n = local(name);
@@ -96,13 +106,26 @@ export const importXccdf: ComplianceImporter = async function* (source: ImportSo
       if (p === "Benchmark" && (n === "title" || n === "version")) return true;
       return p === "TestResult" && ["target", "target-address", "benchmark", "profile"].includes(n);
     },
-    opens: ["Benchmark", "TestResult", "xccdf:Benchmark", "xccdf-1.2:Benchmark", "cdf:Benchmark", "xccdf:TestResult", "xccdf-1.2:TestResult"],
+    opens: [
+      "Benchmark",
+      "TestResult",
+      "xccdf:Benchmark",
+      "xccdf-1.2:Benchmark",
+      "cdf:Benchmark",
+      "xccdf:TestResult",
+      "xccdf-1.2:TestResult",
+    ],
   });
   for await (const event of events) {
     if (event.kind === "open") {
       if (local(event.name) === "Benchmark") benchmark = { id: event.attrs.id };
       else {
-        run = { start: event.attrs["start-time"], end: event.attrs["end-time"], system: event.attrs["test-system"], id: event.attrs.id };
+        run = {
+          start: event.attrs["start-time"],
+          end: event.attrs["end-time"],
+          system: event.attrs["test-system"],
+          id: event.attrs.id,
+        };
         target = {};
       }
       continue;
@@ -120,7 +143,12 @@ export const importXccdf: ComplianceImporter = async function* (source: ImportSo
       const outcome = results[oneLine(deepText(kid(el, "result")))?.toLowerCase() ?? ""];
       const raw = JSON.stringify(toPlain(el));
       if (outcome === undefined) {
-        yield { kind: "rejected", row: el.line, raw, problems: [{ field: "result", reason: "is missing or not an XCCDF result value" }] };
+        yield {
+          kind: "rejected",
+          row: el.line,
+          raw,
+          problems: [{ field: "result", reason: "is missing or not an XCCDF result value" }],
+        };
         continue;
       }
       if (typeof outcome === "object") {
@@ -141,19 +169,27 @@ export const importXccdf: ComplianceImporter = async function* (source: ImportSo
         benchmarkVersion: benchmark.version ?? null,
         scannedAt: isoTime(run.end) ?? isoTime(run.start) ?? isoTime(el.attrs.time) ?? null,
       };
-      const messages = kids(el, "message").map((m) => oneLine(m.text)).filter(Boolean).join("\n");
-      yield toRecord(el.line, scan, {
-        controlId: id,
-        title: rule.title ?? id,
-        severity: severityOf(el.attrs.severity ?? rule.severity),
-        result: outcome,
-        rationale: [rule.description, rule.rationale].filter(Boolean).join("\n\n") || null,
-        remediation: rule.fix ?? null,
-        evidence: messages || null,
-        resourceId: target.id ?? null,
-        resourceType: "host",
-        mappings: rule.mappings,
-      }, raw);
+      const messages = kids(el, "message")
+        .map((m) => oneLine(m.text))
+        .filter(Boolean)
+        .join("\n");
+      yield toRecord(
+        el.line,
+        scan,
+        {
+          controlId: id,
+          title: rule.title ?? id,
+          severity: severityOf(el.attrs.severity ?? rule.severity),
+          result: outcome,
+          rationale: [rule.description, rule.rationale].filter(Boolean).join("\n\n") || null,
+          remediation: rule.fix ?? null,
+          evidence: messages || null,
+          resourceId: target.id ?? null,
+          resourceType: "host",
+          mappings: rule.mappings,
+        },
+        raw,
+      );
     }
   }
 };

@@ -37,7 +37,10 @@ async function* withNewlines(lines: AsyncIterable<string>): AsyncIterable<string
  */
 export async function* readXml(input: ImportSource | AsyncIterable<string>, options: XmlReadOptions): AsyncIterable<XmlEvent> {
   const source = input as Partial<ImportSource>;
-  const pieces = typeof source.lines === "function" ? (source.chunks?.() ?? withNewlines(source.lines())) : withNewlines(input as AsyncIterable<string>);
+  const pieces =
+    typeof source.lines === "function"
+      ? (source.chunks?.() ?? withNewlines(source.lines()))
+      : withNewlines(input as AsyncIterable<string>);
   const parser = new SaxesParser({ position: true });
   const names: string[] = [];
   const building: XmlElement[] = []; // the captured element and its open descendants

@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { detectIntelFormat, ImportFileError, importCweCsv, importCweJson, sourceFromFile, sourceFromString, summariseIntel } from "./index";
+import {
+  detectIntelFormat,
+  ImportFileError,
+  importCweCsv,
+  importCweJson,
+  sourceFromFile,
+  sourceFromString,
+  summariseIntel,
+} from "./index";
 
 const dataDir = fileURLToPath(new URL("../../../../../../shared/data/vulnintel/", import.meta.url));
 const fixture = `${dataDir}cwe_list_defectdojo_fixture.json`;

@@ -34,7 +34,10 @@ export async function* importCweJson(source: ImportSource): AsyncIterable<CweEve
       continue;
     }
     const fields = value.fields;
-    const candidate = { cweId: cweId(fields.number ?? value.pk), name: typeof fields.description === "string" ? fields.description : undefined };
+    const candidate = {
+      cweId: cweId(fields.number ?? value.pk),
+      name: typeof fields.description === "string" ? fields.description : undefined,
+    };
     yield validated(cweEntrySchema, item.row, candidate, item.text, { cweId: "fields.number", name: "fields.description" });
   }
   if (!seen) throw new ImportFileError("Empty CWE file");
@@ -51,6 +54,9 @@ export async function* importCweCsv(source: ImportSource): AsyncIterable<CweEven
   }
   for await (const { line, fields } of table.rows) {
     const candidate = { cweId: cweId(cell(table, fields, "CWE-ID")), name: cell(table, fields, "Name") };
-    yield validated(cweEntrySchema, line, candidate, JSON.stringify(rowObject(table.header, fields)), { cweId: "CWE-ID", name: "Name" });
+    yield validated(cweEntrySchema, line, candidate, JSON.stringify(rowObject(table.header, fields)), {
+      cweId: "CWE-ID",
+      name: "Name",
+    });
   }
 }

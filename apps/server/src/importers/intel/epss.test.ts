@@ -10,12 +10,24 @@ describe("EPSS scores CSV", () => {
     const r = await summariseIntel(importEpss(sourceFromFile(`${dataDir}epss_scores_example.csv`)));
     expect(r.meta).toEqual({ modelVersion: "v2023.03.01", scoreDate: "2025-02-20T00:00:00.000Z" });
     expect(r.rejected).toEqual([]);
-    expect(r.records.map((s) => s.cveId)).toEqual(["CVE-1999-0001", "CVE-1999-0002", "CVE-1999-0003", "CVE-1999-0004", "CVE-1999-0005"]);
+    expect(r.records.map((s) => s.cveId)).toEqual([
+      "CVE-1999-0001",
+      "CVE-1999-0002",
+      "CVE-1999-0003",
+      "CVE-1999-0004",
+      "CVE-1999-0005",
+    ]);
     expect(r.records[4]).toEqual({ cveId: "CVE-1999-0005", epss: 0.91963, percentile: 0.99214 });
   });
 
   it("reads a file without the comment line and rejects bad rows by line and column", async () => {
-    const text = ["cve,epss,percentile", "CVE-2024-0001,0.5,0.9", "CVE-2024-0002,high,0.9", "CVE-24-3,0.1,0.2", "CVE-2024-0004,1.5,"].join("\n");
+    const text = [
+      "cve,epss,percentile",
+      "CVE-2024-0001,0.5,0.9",
+      "CVE-2024-0002,high,0.9",
+      "CVE-24-3,0.1,0.2",
+      "CVE-2024-0004,1.5,",
+    ].join("\n");
     const r = await summariseIntel(importEpss(sourceFromString(text)));
     expect(r.meta).toEqual({});
     expect(r.records).toHaveLength(1);
@@ -33,7 +45,8 @@ describe("EPSS scores CSV", () => {
       async *lines() {
         yield "#model_version:v2025.03.14,score_date:2025-06-01T00:00:00+0000";
         yield "cve,epss,percentile";
-        for (let i = 0; i < rows; i++) yield `CVE-2024-${String(10000 + i)},0.0${i % 10}123,0.${String(i % 1000).padStart(3, "0")}`;
+        for (let i = 0; i < rows; i++)
+          yield `CVE-2024-${String(10000 + i)},0.0${i % 10}123,0.${String(i % 1000).padStart(3, "0")}`;
       },
     };
     let count = 0;
@@ -49,12 +62,18 @@ describe("EPSS scores CSV", () => {
   });
 
   it("refuses a file whose header is not EPSS's", async () => {
-    await expect(summariseIntel(importEpss(sourceFromString("cve,score\nCVE-2024-0001,1")))).rejects.toBeInstanceOf(ImportFileError);
-    await expect(summariseIntel(importEpss(sourceFromString("#model_version:v1\n")))).rejects.toThrow(/no cve,epss,percentile header/);
+    await expect(summariseIntel(importEpss(sourceFromString("cve,score\nCVE-2024-0001,1")))).rejects.toBeInstanceOf(
+      ImportFileError,
+    );
+    await expect(summariseIntel(importEpss(sourceFromString("#model_version:v1\n")))).rejects.toThrow(
+      /no cve,epss,percentile header/,
+    );
   });
 
   it("is detected by its comment or header line", () => {
-    expect(detectIntelFormat("#model_version:v2023.03.01,score_date:2025-02-20T00:00:00+0000\ncve,epss,percentile\n")).toBe("epss-csv");
+    expect(detectIntelFormat("#model_version:v2023.03.01,score_date:2025-02-20T00:00:00+0000\ncve,epss,percentile\n")).toBe(
+      "epss-csv",
+    );
     expect(detectIntelFormat("cve,epss,percentile\n")).toBe("epss-csv");
   });
 });

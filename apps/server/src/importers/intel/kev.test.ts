@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { detectIntelFormat, ImportFileError, importKevCsv, importKevJson, kevColumns, sourceFromFile, sourceFromString, summariseIntel } from "./index";
+import {
+  detectIntelFormat,
+  ImportFileError,
+  importKevCsv,
+  importKevJson,
+  kevColumns,
+  sourceFromFile,
+  sourceFromString,
+  summariseIntel,
+} from "./index";
 
 // The shared intel samples live beside the checkout (../shared from the repo root); never copied in.
 const dataDir = fileURLToPath(new URL("../../../../../../shared/data/vulnintel/", import.meta.url));
@@ -57,7 +66,9 @@ describe("CISA KEV catalog JSON (shared sample)", () => {
       [3, ["knownRansomwareCampaignUse", "dueDate"]],
       [4, ["requiredAction", "cwes.0"]],
     ]);
-    const cwe = await summariseIntel(importKevJson(sourceFromString(JSON.stringify({ ...doc, vulnerabilities: [{ ...good, cwes: ["79"] }] }))));
+    const cwe = await summariseIntel(
+      importKevJson(sourceFromString(JSON.stringify({ ...doc, vulnerabilities: [{ ...good, cwes: ["79"] }] }))),
+    );
     expect(cwe.rejected[0]?.problems).toEqual([{ field: "cwes.0", reason: "must look like CWE-n" }]);
   });
 
@@ -84,6 +95,8 @@ describe("CISA KEV catalog CSV", () => {
     const r = await summariseIntel(importKevCsv(sourceFromString(rows)));
     expect(r.rejected[0]?.row).toBe(2);
     expect(r.rejected[0]?.problems[0]?.field).toBe("dateAdded");
-    await expect(summariseIntel(importKevCsv(sourceFromString("cve,name\nCVE-2020-0001,x")))).rejects.toThrow(/no cveID, vendorProject/);
+    await expect(summariseIntel(importKevCsv(sourceFromString("cve,name\nCVE-2020-0001,x")))).rejects.toThrow(
+      /no cveID, vendorProject/,
+    );
   });
 });

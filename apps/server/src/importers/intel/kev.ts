@@ -85,7 +85,8 @@ export async function* importKevJson(source: ImportSource): AsyncIterable<KevEve
   yield { kind: "meta", meta: header.data };
   for (const [i, entry] of doc.vulnerabilities.entries()) {
     const raw = JSON.stringify(entry) ?? "";
-    if (!isObject(entry)) yield { kind: "rejected", row: i + 1, problems: [{ field: "(record)", reason: "is not an object" }], raw };
+    if (!isObject(entry))
+      yield { kind: "rejected", row: i + 1, problems: [{ field: "(record)", reason: "is not an object" }], raw };
     else yield mapKevEntry(i + 1, entry, raw);
   }
 }

@@ -8,7 +8,12 @@ export function AdministrationRoute() {
   return (
     <>
       <PageHeader title="Administration" description="Members, invitations, API keys, modules and the security audit log." />
-      <AdministrationTabs tenants={tenants.data} tenantsError={tenants.error} onRetryTenants={() => tenants.refetch()} modules={<ModulesAdmin />} />
+      <AdministrationTabs
+        tenants={tenants.data}
+        tenantsError={tenants.error}
+        onRetryTenants={() => tenants.refetch()}
+        modules={<ModulesAdmin />}
+      />
     </>
   );
 }

@@ -80,7 +80,11 @@ export function SlaBadge({ state, label, prefix }: { state: SlaState | null; lab
   return (
     <Badge color={color} dot={dot}>
       {label && <span className="sr-only">{label}: </span>}
-      {prefix && <span aria-hidden className="font-normal opacity-80">{prefix}</span>}
+      {prefix && (
+        <span aria-hidden className="font-normal opacity-80">
+          {prefix}
+        </span>
+      )}
       {state}
     </Badge>
   );

@@ -26,7 +26,12 @@ export function CheckboxGroup({
       <div className={scroll ? "max-h-40 space-y-1 overflow-y-auto pr-1" : "space-y-1"}>
         {options.map((o) => (
           <label key={o.value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <input type="checkbox" className="size-4 accent-sky-700" checked={selected.includes(o.value)} onChange={() => onToggle(o.value)} />
+            <input
+              type="checkbox"
+              className="size-4 accent-sky-700"
+              checked={selected.includes(o.value)}
+              onChange={() => onToggle(o.value)}
+            />
             {o.label}
           </label>
         ))}

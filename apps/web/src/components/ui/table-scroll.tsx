@@ -12,7 +12,10 @@ export function TableScroll({ label, className, children }: { label: string; cla
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
-      className={cn("-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600", className)}
+      className={cn(
+        "-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600",
+        className,
+      )}
     >
       {children}
     </section>

@@ -107,7 +107,13 @@ export function CommentForm({ onSubmit }: { onSubmit: (comment: string) => Promi
 }
 
 /** The timeline card of a detail page, with the comment box for people who may write. */
-export function TimelineCard({ entries, onComment }: { entries: TimelineEntry[]; onComment?: (comment: string) => Promise<unknown> }) {
+export function TimelineCard({
+  entries,
+  onComment,
+}: {
+  entries: TimelineEntry[];
+  onComment?: (comment: string) => Promise<unknown>;
+}) {
   return (
     <Card title="Timeline">
       <Timeline entries={entries} />

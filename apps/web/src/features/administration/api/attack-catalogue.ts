@@ -15,7 +15,8 @@ export const useCatalogue = () => useQuery(catalogueQueryOptions);
 export function useImportCatalogue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => apiRequest<CatalogueImport>("/attack/import", { method: "POST", rawBody: await file.text() }),
+    mutationFn: async (file: File) =>
+      apiRequest<CatalogueImport>("/attack/import", { method: "POST", rawBody: await file.text() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueQueryOptions.queryKey }),
   });
 }

@@ -31,7 +31,13 @@ export function AttackCatalogueTab() {
             <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
               Bundle file (.json)
             </label>
-            <input id={inputId} type="file" accept=".json,application/json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className={fileInputClass} />
+            <input
+              id={inputId}
+              type="file"
+              accept=".json,application/json"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className={fileInputClass}
+            />
           </div>
           <Button type="submit" disabled={!file} loading={upload.isPending}>
             <Upload aria-hidden className="size-4" /> Import
@@ -40,7 +46,8 @@ export function AttackCatalogueTab() {
           {upload.isSuccess && (
             <Notice tone="success">
               Imported {upload.data.domains.join(", ")} (STIX {upload.data.specVersion}): {upload.data.techniques} techniques,{" "}
-              {upload.data.subtechniques} sub-techniques; {upload.data.revoked} revoked and {upload.data.deprecated} deprecated kept and marked.
+              {upload.data.subtechniques} sub-techniques; {upload.data.revoked} revoked and {upload.data.deprecated} deprecated
+              kept and marked.
             </Notice>
           )}
         </form>

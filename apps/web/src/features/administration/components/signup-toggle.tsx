@@ -28,7 +28,12 @@ export function SignupToggle() {
                   : "Closed: people need an invitation to create an account."}
               </p>
             </div>
-            <Switch checked={setting.data.open} onChange={(open) => update.mutate(open)} disabled={update.isPending} labelledBy="signup-open-label" />
+            <Switch
+              checked={setting.data.open}
+              onChange={(open) => update.mutate(open)}
+              disabled={update.isPending}
+              labelledBy="signup-open-label"
+            />
           </div>
         </div>
       )}

@@ -19,8 +19,11 @@ function techniqueList(techniques: TechniqueInfo[]): ReactNode {
     <ul className="space-y-1">
       {techniques.map((t) => (
         <li key={t.id}>
-          <span className="font-mono">{t.id}</span> {t.name ?? <span className="text-slate-600 dark:text-slate-400">(not in the ATT&CK catalogue)</span>}
-          {(t.status === "revoked" || t.status === "deprecated") && <span className="ml-1 text-xs text-amber-800 dark:text-amber-300">({t.status})</span>}
+          <span className="font-mono">{t.id}</span>{" "}
+          {t.name ?? <span className="text-slate-600 dark:text-slate-400">(not in the ATT&CK catalogue)</span>}
+          {(t.status === "revoked" || t.status === "deprecated") && (
+            <span className="ml-1 text-xs text-amber-800 dark:text-amber-300">({t.status})</span>
+          )}
         </li>
       ))}
     </ul>
@@ -83,7 +86,14 @@ export function alertFieldGroups(a: AlertDetail, techniques: TechniqueInfo[] = [
       title: "ATT&CK",
       fields: [
         ["Tactics", items(a.tactics)],
-        ["Techniques", techniqueList(techniques.length ? techniques : a.mitreTechniques.map((id) => ({ id, name: null, status: "unknown", tactics: [], url: null })))],
+        [
+          "Techniques",
+          techniqueList(
+            techniques.length
+              ? techniques
+              : a.mitreTechniques.map((id) => ({ id, name: null, status: "unknown", tactics: [], url: null })),
+          ),
+        ],
       ],
     },
     {

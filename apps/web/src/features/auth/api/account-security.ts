@@ -1,5 +1,11 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
-import type { AccountSecurity, RecoveryCodes, SecondFactorEnrolled, SecondFactorVerifyBody, TotpEnrolment } from "@watchfloor/shared";
+import type {
+  AccountSecurity,
+  RecoveryCodes,
+  SecondFactorEnrolled,
+  SecondFactorVerifyBody,
+  TotpEnrolment,
+} from "@watchfloor/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { refreshSession } from "@/lib/session";
@@ -13,7 +19,8 @@ export const accountSecurityQueryOptions = queryOptions({
 export const useAccountSecurity = () => useQuery(accountSecurityQueryOptions);
 
 export const startTotp = () => api.post<TotpEnrolment>("/auth/security/totp", {});
-export const confirmTotp = (factorId: string, code: string) => api.post<SecondFactorEnrolled>("/auth/security/totp/confirm", { factorId, code });
+export const confirmTotp = (factorId: string, code: string) =>
+  api.post<SecondFactorEnrolled>("/auth/security/totp/confirm", { factorId, code });
 
 /**
  * The browser's WebAuthn errors in words a person can act on. Browsers give one error for
@@ -49,7 +56,9 @@ export async function verifySecondFactor(body: SecondFactorVerifyBody): Promise<
 
 /** Proves the sign-in with a passkey of this account. */
 export async function verifyWithPasskey(): Promise<void> {
-  const optionsJSON = await api.post<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/auth/second-factor/passkey-options");
+  const optionsJSON = await api.post<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+    "/auth/second-factor/passkey-options",
+  );
   const response = await startAuthentication({ optionsJSON }).catch((e: unknown) => {
     throw passkeyError(e, false);
   });
@@ -59,7 +68,8 @@ export async function verifyWithPasskey(): Promise<void> {
 export const removeFactor = (factorId: string, currentPassword: string) =>
   api.post(`/auth/security/factors/${encodeURIComponent(factorId)}/remove`, { currentPassword });
 
-export const newRecoveryCodes = (currentPassword: string) => api.post<RecoveryCodes>("/auth/security/recovery-codes", { currentPassword });
+export const newRecoveryCodes = (currentPassword: string) =>
+  api.post<RecoveryCodes>("/auth/security/recovery-codes", { currentPassword });
 
 /** Replaces the temporary password an administrator set, then rereads the session. */
 export async function replaceTemporaryPassword(currentPassword: string, newPassword: string): Promise<void> {

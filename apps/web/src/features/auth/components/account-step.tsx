@@ -31,11 +31,16 @@ export function AccountStep() {
     navigate(paths.login, { replace: true });
   };
   const footer = (
-    <button type="button" onClick={leave} className="font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+    <button
+      type="button"
+      onClick={leave}
+      className="font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+    >
       Sign out
     </button>
   );
-  if (user.pending === "second_factor") return <SecondFactorStep kinds={user.secondFactors} onDone={next} onLocked={leave} footer={footer} />;
+  if (user.pending === "second_factor")
+    return <SecondFactorStep kinds={user.secondFactors} onDone={next} onLocked={leave} footer={footer} />;
   if (user.pending === "password_change") return <TemporaryPasswordStep email={user.email} onDone={next} footer={footer} />;
   return (
     <AuthCard title="Set up a second factor" subtitle={<RequiredBy />} footer={footer}>
@@ -47,7 +52,9 @@ export function AccountStep() {
 function RequiredBy() {
   const security = useAccountSecurity();
   const names = security.data?.requiredBy ?? [];
-  return names.length ? `${names.join(", ")} requires a second factor for every member.` : "A tenant you belong to requires a second factor.";
+  return names.length
+    ? `${names.join(", ")} requires a second factor for every member.`
+    : "A tenant you belong to requires a second factor.";
 }
 
 function SecondFactorStep({
@@ -156,11 +163,29 @@ function TemporaryPasswordStep({ email, onDone, footer }: { email: string; onDon
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle="An administrator set a temporary password for your account." footer={footer}>
+    <AuthCard
+      title="Choose a new password"
+      subtitle="An administrator set a temporary password for your account."
+      footer={footer}
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {errors.form && <Notice tone="error">{errors.form}</Notice>}
-        <TextField label="Temporary password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
-        <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.newPassword} />
+        <TextField
+          label="Temporary password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={errors.currentPassword}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.newPassword}
+        />
         <PasswordRules password={password} email={email} />
         <Button type="submit" className="w-full" loading={busy}>
           Save and continue

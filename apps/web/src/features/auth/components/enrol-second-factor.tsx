@@ -87,7 +87,11 @@ export function EnrolSecondFactor({ onDone }: { onDone: () => void }) {
           <Button loading={busy} onClick={() => run(async () => setEnrolment(await startTotp()))}>
             Add authenticator app
           </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => run(async () => finished((await addPasskey("Passkey")).recoveryCodes))}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => run(async () => finished((await addPasskey("Passkey")).recoveryCodes))}
+          >
             Add passkey
           </Button>
         </div>
@@ -96,9 +100,14 @@ export function EnrolSecondFactor({ onDone }: { onDone: () => void }) {
           <p className="text-sm text-slate-700 dark:text-slate-300">
             Scan the code with your authenticator app, or type the key in, then enter the six digits it shows.
           </p>
-          {qr && <img src={qr} alt="QR code holding the key for your authenticator app" className="size-48 rounded bg-white p-1" />}
+          {qr && (
+            <img src={qr} alt="QR code holding the key for your authenticator app" className="size-48 rounded bg-white p-1" />
+          )}
           <p className="text-sm">
-            Key: <code data-testid="totp-secret" className="font-mono break-all">{enrolment.secret}</code>
+            Key:{" "}
+            <code data-testid="totp-secret" className="font-mono break-all">
+              {enrolment.secret}
+            </code>
           </p>
           <TextField
             label="Code from the app"

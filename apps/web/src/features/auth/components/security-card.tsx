@@ -44,9 +44,13 @@ export function SecurityCard() {
         <RecoveryCodesNotice codes={codes} onDone={() => setCodes(null)} />
       ) : (
         <div className="space-y-4">
-          {security.data.requiredBy.length > 0 && <Notice tone="info">{security.data.requiredBy.join(", ")} requires a second factor.</Notice>}
+          {security.data.requiredBy.length > 0 && (
+            <Notice tone="info">{security.data.requiredBy.join(", ")} requires a second factor.</Notice>
+          )}
           {security.data.factors.length === 0 ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">No second factor yet: a stolen password is enough to sign in as you.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              No second factor yet: a stolen password is enough to sign in as you.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="second-factors">
               {security.data.factors.map((f) => (
@@ -66,15 +70,29 @@ export function SecurityCard() {
           {security.data.factors.length > 0 && (
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {security.data.recoveryCodesLeft} recovery codes left.{" "}
-              <button type="button" className="font-medium text-sky-700 underline dark:text-sky-400" onClick={() => setConfirming({ action: "codes" })}>
+              <button
+                type="button"
+                className="font-medium text-sky-700 underline dark:text-sky-400"
+                onClick={() => setConfirming({ action: "codes" })}
+              >
                 Make new ones
               </button>
             </p>
           )}
           {confirming && (
-            <form noValidate onSubmit={onConfirm} className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <form
+              noValidate
+              onSubmit={onConfirm}
+              className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+            >
               {error && <Notice tone="error">{error}</Notice>}
-              <TextField label="Your password, to confirm" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <TextField
+                label="Your password, to confirm"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
               <div className="flex gap-2">
                 <Button type="submit">{confirming.action === "remove" ? "Remove the factor" : "Make new codes"}</Button>
                 <Button variant="secondary" onClick={() => setConfirming(null)}>
@@ -83,7 +101,11 @@ export function SecurityCard() {
               </div>
             </form>
           )}
-          {adding ? <EnrolSecondFactor onDone={() => setAdding(false)} /> : <Button onClick={() => setAdding(true)}>Add a second factor</Button>}
+          {adding ? (
+            <EnrolSecondFactor onDone={() => setAdding(false)} />
+          ) : (
+            <Button onClick={() => setAdding(true)}>Add a second factor</Button>
+          )}
         </div>
       )}
     </Card>

@@ -25,9 +25,7 @@ export function useCreateIncident() {
 }
 
 export function useEscalate() {
-  return useIncidentMutation((body: EscalateBody) =>
-    api.post<IncidentDetail>("/incidents/escalate", body),
-  );
+  return useIncidentMutation((body: EscalateBody) => api.post<IncidentDetail>("/incidents/escalate", body));
 }
 
 export type IncidentUpdate = IncidentUpdateBody;
