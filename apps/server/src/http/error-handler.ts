@@ -58,12 +58,10 @@ export function registerErrorHandling(app: FastifyInstance, webDist?: string): v
       reply.header("cache-control", "no-cache");
       return reply.sendFile("index.html");
     }
-    reply
-      .status(404)
-      .send({
-        code: errorCodes.notFound,
-        message: `No route for ${request.method} ${request.url.split("?")[0]}.`,
-        requestId: request.id,
-      });
+    reply.status(404).send({
+      code: errorCodes.notFound,
+      message: `No route for ${request.method} ${request.url.split("?")[0]}.`,
+      requestId: request.id,
+    });
   });
 }

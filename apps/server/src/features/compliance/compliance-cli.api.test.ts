@@ -1,33 +1,18 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../test/cli";
 import { freshDatabaseUrl } from "../../test/test-server";
 
-const run = promisify(execFile);
-const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
 const scoutsuite = path.resolve(
   fileURLToPath(new URL("../../../../../../shared/data/compliance/scoutsuite/scoutsuite_aws_results.js", import.meta.url)),
 );
 let dir: string;
 let db: Awaited<ReturnType<typeof freshDatabaseUrl>>;
 
-/** Runs the CLI from source (tsx), as cli.api.test.ts does. */
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, ...args], {
-      env: { ...process.env, WATCHFLOOR_DATABASE_URL: db.url, WATCHFLOOR_LOG_LEVEL: "silent", NODE_ENV: "test" },
-      cwd: fileURLToPath(new URL("../../../../..", import.meta.url)),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (...args: string[]) => runCli(db.url, ...args);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "wf-compliance-cli-"));

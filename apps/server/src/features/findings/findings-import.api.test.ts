@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../test/cli";
 import { makeTenant, signedInClient } from "../../test/factories";
 import { seedDemoAlerts } from "../../seed/demo-alerts";
 import { seedDemoAssets } from "../../seed/demo-assets";
@@ -666,21 +665,9 @@ describe("threat intelligence", () => {
 });
 
 describe("watchfloor import findings | assets | kev | epss | cwe", () => {
-  const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
   let dir: string;
   let db: Awaited<ReturnType<typeof freshDatabaseUrl>>;
-  const cli = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", main, ...args], {
-        env: { ...process.env, WATCHFLOOR_DATABASE_URL: db.url, WATCHFLOOR_LOG_LEVEL: "silent", NODE_ENV: "test" },
-        cwd: fileURLToPath(new URL("../../../../..", import.meta.url)),
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
+  const cli = (...args: string[]) => runCli(db.url, ...args);
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "wf-cli-findings-"));
     db = await freshDatabaseUrl(path.join(dir, "cli.db"));
