@@ -63,7 +63,7 @@ program
   .option("--no-demo", "do not create the demo tenants on an empty database")
   .action(async (options: { port?: number; host?: string; demo: boolean }) => {
     const env = loadEnv();
-    const runtime = await openRuntime(env);
+    const runtime = await openRuntime(env, { liveFeed: true });
     const { ctx } = runtime;
     if (options.demo && env.WATCHFLOOR_DEMO && (await seedDemoTenants(ctx)) > 0) {
       await seedDemoAlerts(ctx);

@@ -15,7 +15,7 @@ export interface Runtime {
 }
 
 /** Opens the configured database, applies migrations and builds the context every command uses. */
-export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
+export async function openRuntime(env: Env = loadEnv(), options: { liveFeed?: boolean } = {}): Promise<Runtime> {
   const database = openDatabase(env.WATCHFLOOR_DATABASE_URL, env.WATCHFLOOR_DATA_DIR, { backgroundCheckpoints: true });
   try {
     await migrateToLatest(database.db as never);
@@ -42,7 +42,7 @@ export async function openRuntime(env: Env = loadEnv()): Promise<Runtime> {
     database.dialect === "postgres" && env.WATCHFLOOR_DATABASE_URL
       ? new PgChangeRelay(env.WATCHFLOOR_DATABASE_URL, ctx.events, database.db as never)
       : null;
-  await relay?.start();
+  await relay?.start({ listen: options.liveFeed === true });
   const close = async () => {
     await relay?.stop();
     await database.optimize?.("used");

@@ -28,7 +28,7 @@ describe.skipIf(!postgres)("the change feed across servers", () => {
     await serverB.app.ready();
     const relayA = new PgChangeRelay(url, app.ctx.events, app.ctx.db as never);
     const relayB = new PgChangeRelay(url, ctxB.events, ctxB.db as never);
-    await Promise.all([relayA.start(), relayB.start()]);
+    await Promise.all([relayA.start({ listen: true }), relayB.start({ listen: true })]);
     const seenOnA: DataChange[] = [];
     const unsubscribe = app.ctx.events.subscribe((c) => seenOnA.push(c));
     try {
@@ -65,7 +65,7 @@ describe.skipIf(!postgres)("the change feed across servers", () => {
     const second = openDatabase(url, "/nonexistent");
     const relayA = new PgChangeRelay(url, app.ctx.events, app.ctx.db as never);
     const relayB = new PgChangeRelay(url, eventsB, second.db as never);
-    await Promise.all([relayA.start(), relayB.start()]);
+    await Promise.all([relayA.start({ listen: true }), relayB.start({ listen: true })]);
     try {
       const got = new Promise<DataChange>((resolve) => eventsB.subscribe(resolve));
       const ids = Array.from({ length: 2_000 }, (_, i) => `0000000-big-change-${i}`);

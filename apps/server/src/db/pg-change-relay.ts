@@ -32,9 +32,10 @@ export class PgChangeRelay {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  async start(): Promise<void> {
+  /** Sends this process's changes; with `listen`, also delivers the other servers' (only `serve` has live streams). */
+  async start({ listen }: { listen: boolean }): Promise<void> {
     this.events.relayTo((change) => this.send(change));
-    await this.listen();
+    if (listen) await this.listen();
   }
 
   async stop(): Promise<void> {

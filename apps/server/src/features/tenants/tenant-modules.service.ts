@@ -4,7 +4,7 @@ import { conflict, notFound } from "../../http/errors";
 import type { Actor } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import type { TenantScope } from "../../http/policy";
-import { isoOrNull } from "../../lib/time";
+import { iso, isoOrNull } from "../../lib/time";
 import { recordAudit } from "../audit/audit.repository";
 import { insertNotifications } from "../notifications/notifications.repository";
 import * as repo from "./tenant-modules.repository";
@@ -35,8 +35,9 @@ export async function switchModule(ctx: AppContext, actor: Actor, tenantId: stri
   if (name === undefined) throw notFound("Tenant");
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
+    // Switching to the state it is in changes nothing and records nothing.
     const before = await repo.findModule(trx, tenantId, module);
-    if ((before?.enabled === 1) === enabled && before) return;
+    if (before && (before.enabled === 1) === enabled) return;
     await repo.setModule(trx, tenantId, module, enabled, now, actor.userId);
     await recordAudit(trx, {
       event: enabled ? "tenant.module_enabled" : "tenant.module_disabled",
@@ -88,5 +89,5 @@ export async function requestModule(ctx: AppContext, scope: TenantScope, actor: 
     return true;
   });
   const row = await repo.findModule(ctx.db, tenantId, module);
-  return { requested, requestedAt: isoOrNull(row?.requested_at ?? now) ?? new Date(now).toISOString() };
+  return { requested, requestedAt: iso(row?.requested_at ?? now) };
 }

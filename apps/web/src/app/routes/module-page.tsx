@@ -19,7 +19,7 @@ export function ModulePageRoute() {
   const selected = useSelectedTenantId();
   const inScope = (tenants.data ?? []).filter((t) => !selected || t.id === selected);
   const hasIt = useHasModule(
-    module?.module ?? "vm",
+    module?.module,
     inScope.map((t) => t.id),
   );
   const title = module?.title ?? "Module";

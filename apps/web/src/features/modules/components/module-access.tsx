@@ -12,7 +12,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { ye
 /**
  * Which tenants in scope have a module, and for the others what it does and how to get it:
  * owners and admins request it (the provider's administrators are told once), everyone else
- * is told who can. `hasIt` is called with the tenants that do, so the page can show their data.
+ * is told who can. Renders nothing when every tenant in scope has the module.
  */
 export function ModuleAccess({ module, tenants }: { module: EntitledModule; tenants: Tenant[] }) {
   const modules = useModules();
@@ -85,9 +85,9 @@ export function ModuleAccess({ module, tenants }: { module: EntitledModule; tena
   );
 }
 
-/** Whether any of these tenants has the module (null while loading). */
-export function useHasModule(module: EntitledModule, tenantIds: readonly string[]): boolean | null {
+/** Whether any of these tenants has the module (null while loading, or for a route without one). */
+export function useHasModule(module: EntitledModule | undefined, tenantIds: readonly string[]): boolean | null {
   const modules = useModules();
-  if (!modules.data) return null;
+  if (!module || !modules.data) return null;
   return modules.data.some((t) => tenantIds.includes(t.tenantId) && t.modules.some((m) => m.module === module && m.enabled));
 }
