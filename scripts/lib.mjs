@@ -64,3 +64,9 @@ export function ensureNmap() {
   if (spawnSync("nmap", ["--version"], { stdio: "ignore" }).status === 0) return true;
   return aptInstall("nmap", "the nmap importer test", true) && spawnSync("nmap", ["--version"], { stdio: "ignore" }).status === 0;
 }
+
+/** poppler-utils (pdftotext, pdfdetach, pdftoppm): the report tests read the PDFs the server makes. */
+export function ensurePoppler() {
+  if (spawnSync("pdftotext", ["-v"], { stdio: "ignore" }).status === 0) return true;
+  return aptInstall("poppler-utils", "the report PDF tests") && spawnSync("pdftotext", ["-v"], { stdio: "ignore" }).status === 0;
+}

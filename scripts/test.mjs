@@ -3,7 +3,7 @@
 // Extra arguments go to vitest (e.g. `npm test -- --project api`).
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureChromium, ensureDependencies, ensureNmap, root, run } from "./lib.mjs";
+import { ensureChromium, ensureDependencies, ensureNmap, ensurePoppler, root, run } from "./lib.mjs";
 
 ensureDependencies();
 const args = process.argv.slice(2);
@@ -12,6 +12,7 @@ const wantsE2e = !onlyProjects || args.some((a, i) => a === "--project=e2e" || (
 // Without nmap the loopback scan tests (importer unit test, attack-surface API and browser tests)
 // skip and say so; installing it keeps them real.
 ensureNmap();
+ensurePoppler();
 if (wantsE2e) {
   if (!ensureChromium()) process.exit(1);
   // The browser tests drive the built product, so build it fresh.
