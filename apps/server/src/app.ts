@@ -36,6 +36,8 @@ import { findingImportRoutes } from "./features/findings/findings-import.routes"
 import { intelRoutes } from "./features/intel/intel.routes";
 import { incidentRoutes } from "./features/incidents/incidents.routes";
 import { registerMetrics } from "./features/health/metrics";
+import { jobRoutes } from "./features/jobs/jobs.routes";
+import { reportScheduleRoutes } from "./features/reports/report-schedules.routes";
 import { rollupsFor } from "./features/rollups/rollup-refresher";
 import { invitationRoutes } from "./features/invitations/invitations.routes";
 import { mapRoutes } from "./features/map/map.routes";
@@ -97,6 +99,8 @@ const apiFeatures = [
   drpRoutes,
   complianceRoutes,
   reportRoutes,
+  reportScheduleRoutes,
+  jobRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {
@@ -164,7 +168,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const routes: RegisteredRoute[] = [];
   registerAuthGuard(app, ctx, routes);
   registerNulGuard(app);
-  const registry = registerMetrics(app);
+  const registry = registerMetrics(app, ctx);
   await app.register(healthRoutes(ctx, registry));
   await app.register(
     async (api) => {

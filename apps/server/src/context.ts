@@ -18,6 +18,28 @@ export interface AppContext {
   events: AppEvents;
   /** SQLite only: prepared-statement bulk writes (see db/sqlite-bulk.ts). */
   bulk?: SqliteBulk;
+  /** `serve` only: the background job runner (features/jobs/job-runner.ts). */
+  jobs?: BackgroundJobs;
+  /** The change feed between servers, for /readyz and /metrics. */
+  changeFeed?: () => ChangeFeedState;
   /** Only with WATCHFLOOR_TEST_CLOCK (test runs): what `now` reads, moved by POST /api/v1/test/clock. */
   testClock?: TestClock;
+}
+
+/** What the rest of the app may ask of the job runner. */
+export interface BackgroundJobs {
+  readonly started: boolean;
+  lastPassAt: number | null;
+  lastPassError: string | null;
+  /** Runs every due job now (the test clock calls it after moving time). */
+  runDue(): Promise<number>;
+  enqueue(kind: string, key: string, payload: unknown, runAt?: number): Promise<boolean>;
+}
+
+export interface ChangeFeedState {
+  /** "in-process" on SQLite (one server); "postgres" relays changes between servers with NOTIFY. */
+  kind: "in-process" | "postgres";
+  listening: boolean;
+  received: number;
+  lagMs: number | null;
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import { emailSchema, passwordProblemMessages, passwordProblems, roleSchema, slugSchema } from "@watchfloor/shared";
 import { buildApp } from "./app";
+import { backgroundWork } from "./background-work";
 import { ConfigError, loadEnv } from "./config/env";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase } from "./db/database";
@@ -16,9 +17,6 @@ import { registerRollupsCommand } from "./features/rollups/rollups.command";
 import { registerAttackSurfaceCommand } from "./features/attack-surface/attack-surface.command";
 import { registerComplianceCommand } from "./features/compliance/compliance.command";
 import { generateMessySampleCsv } from "./seed/messy-sample-csv";
-import { notifySlaBreaches } from "./features/alerts/sla-breach.service";
-import { notifyOverdueFindings } from "./features/findings/finding-sla-overdue.service";
-import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
 import { indexPendingFindings } from "./features/findings/findings-search.repository";
 import { hashPassword } from "./features/auth/password-hash";
 import { createAccount } from "./features/auth/new-account";
@@ -28,16 +26,12 @@ import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";
 import { newId } from "./lib/tokens";
 import { inSlices } from "./lib/yield";
-import { applyRetention } from "./features/retention/retention.service";
 import { defaultWebDist, openRuntime } from "./runtime";
 
 class UsageError extends Error {}
 
 /** Rows added to a search index per transaction (about 10 ms for alerts); the event loop runs between. */
 const SEARCH_INDEX_SLICE = 250;
-
-/** How often `serve` deletes what tenants' retention no longer keeps. */
-const RETENTION_MS = 3_600_000;
 
 /** How often `serve` refreshes the SQLite planner's statistics (database.ts, optimize). */
 const PLANNER_STATISTICS_MS = 6 * 3_600_000;
@@ -87,13 +81,11 @@ program
         "",
       ].join("\n"),
     );
-    const breachTimer = setInterval(() => {
-      notifySlaBreaches(ctx).catch((error: unknown) => app.log.error({ err: error }, "SLA breach check failed"));
-      notifyOverdueFindings(ctx).catch((error: unknown) => app.log.error({ err: error }, "remediation overdue check failed"));
-      // Writes a tenant's daily risk snapshot once per UTC day (a cheap check the rest of the day).
-      snapshotRiskDaily(ctx).catch((error: unknown) => app.log.error({ err: error }, "risk snapshot failed"));
-    }, env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000);
-    breachTimer.unref();
+    // SLA and overdue checks, risk snapshots, retention and report schedules: jobs claimed in the
+    // database, so each runs once however many servers share it (src/background-work.ts).
+    const jobs = backgroundWork(ctx, (error, message) => app.log.error({ err: error }, message));
+    ctx.jobs = jobs;
+    jobs.start();
     // The SQLite search index is filled off the ingestion path; search stays exact meanwhile.
     let indexing = false;
     const indexTimer = setInterval(() => {
@@ -110,26 +102,13 @@ program
     indexTimer.unref();
     const statisticsTimer = setInterval(() => void runtime.database.optimize?.("used"), PLANNER_STATISTICS_MS);
     statisticsTimer.unref();
-    // Tenants with a retention period lose what is older, hourly, in small batches (docs/retention.md).
-    let retaining = false;
-    const retentionTimer = setInterval(() => {
-      if (retaining) return;
-      retaining = true;
-      applyRetention(ctx)
-        .catch((error: unknown) => app.log.error({ err: error }, "retention failed"))
-        .finally(() => {
-          retaining = false;
-        });
-    }, RETENTION_MS);
-    retentionTimer.unref();
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
-      clearInterval(breachTimer);
       clearInterval(indexTimer);
       clearInterval(statisticsTimer);
-      clearInterval(retentionTimer);
+      await jobs.stop();
       app.log.info({ signal }, "shutting down");
       await app.close();
       await runtime.close();

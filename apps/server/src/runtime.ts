@@ -43,6 +43,10 @@ export async function openRuntime(env: Env = loadEnv(), options: { liveFeed?: bo
       ? new PgChangeRelay(env.WATCHFLOOR_DATABASE_URL, ctx.events, database.db as never)
       : null;
   await relay?.start({ listen: options.liveFeed === true });
+  ctx.changeFeed = () =>
+    relay
+      ? { kind: "postgres", listening: relay.listening, received: relay.received, lagMs: relay.lastLagMs }
+      : { kind: "in-process", listening: true, received: 0, lagMs: null };
   const close = async () => {
     await relay?.stop();
     await database.optimize?.("used");

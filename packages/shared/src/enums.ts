@@ -109,6 +109,11 @@ export const auditEvents = [
   "settings.changed",
   "report.generated",
   "report.deleted",
+  "report.schedule_created",
+  "report.schedule_changed",
+  "report.schedule_deleted",
+  "report.sent",
+  "report.send_failed",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;
@@ -123,6 +128,7 @@ export const notificationKinds = [
   "plan_expiry",
   "product_news",
   "module_request",
+  "report_delivery",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -29,6 +29,8 @@ export * from "./nul";
 export * from "./drp";
 export * from "./compliance";
 export * from "./reports";
+export * from "./reports-schedules";
+export * from "./jobs";
 export * from "./responses";
 export * from "./imports";
 export * from "./test-clock";

@@ -13,12 +13,22 @@ export const permissions = [
   "audit.read", // security audit log
   "tenant.manage", // tenant settings and modules
   "imports.manage", // quarantined import rows: view, fix, re-submit
+  "reports.schedule", // report schedules and their recipients
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 const grants: Record<Role, readonly Permission[]> = {
   owner: permissions,
-  admin: ["tenant.read", "dashboards.read", "data.write", "members.manage", "keys.manage", "audit.read", "imports.manage"],
+  admin: [
+    "tenant.read",
+    "dashboards.read",
+    "data.write",
+    "members.manage",
+    "keys.manage",
+    "audit.read",
+    "imports.manage",
+    "reports.schedule",
+  ],
   analyst: ["tenant.read", "dashboards.read", "data.write"],
   viewer: ["tenant.read", "dashboards.read"],
   executive: ["dashboards.read"],

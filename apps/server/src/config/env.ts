@@ -31,6 +31,13 @@ const envSchema = z
     WATCHFLOOR_SLA_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Lets a scraper read /metrics from anywhere with `Authorization: Bearer <token>`; loopback needs none. */
     WATCHFLOOR_METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+    /** Mail for scheduled reports: smtp://user:pass@host:587 or smtps://...; unset, schedules archive and send nothing. */
+    WATCHFLOOR_SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    /** The sender of report mail. */
+    WATCHFLOOR_SMTP_FROM: z.string().default("Watchfloor <reports@watchfloor.invalid>"),
     /** Lets end-to-end tests move the server clock (POST /api/v1/test/clock). Test runs only. */
     WATCHFLOOR_TEST_CLOCK: bool.default(false),
   })

@@ -30,3 +30,14 @@ export function unindexed<T = string | number | null>(db: Kysely<unknown>, table
   const ref = sql.ref(`${table}.${column}`);
   return isSqlite(db) ? sql<T>`+${ref}` : sql<T>`${ref}`;
 }
+
+/**
+ * A claim query that skips rows another server has locked (PostgreSQL's FOR UPDATE SKIP
+ * LOCKED). SQLite has one writer at a time, so a write transaction already excludes the others.
+ */
+export function skipLocked<Q extends { forUpdate(): { skipLocked(): Q } }>(
+  db: Pick<Kysely<unknown>, "getExecutor">,
+  query: Q,
+): Q {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate().skipLocked();
+}

@@ -17,6 +17,7 @@ import * as moduleEntitlements from "./migrations/0015-module-entitlements";
 import * as drpWatchedAssets from "./migrations/0016-drp-watched-assets";
 import * as rateLimits from "./migrations/0017-rate-limits";
 import * as retention from "./migrations/0018-retention";
+import * as jobsAndReportSchedules from "./migrations/0019-jobs-and-report-schedules";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0016-drp-watched-assets": drpWatchedAssets,
   "0017-rate-limits": rateLimits,
   "0018-retention": retention,
+  "0019-jobs-and-report-schedules": jobsAndReportSchedules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

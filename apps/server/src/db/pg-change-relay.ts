@@ -24,6 +24,8 @@ export class PgChangeRelay {
   private retry: NodeJS.Timeout | undefined;
   /** Changes received from other servers (metrics and tests). */
   received = 0;
+  /** How long the last change from another server took to arrive (its sender's clock against ours). */
+  lastLagMs: number | null = null;
 
   constructor(
     private readonly url: string,
@@ -46,9 +48,15 @@ export class PgChangeRelay {
     this.listener = null;
   }
 
+  /** Whether this server is listening for the others' changes now. */
+  get listening(): boolean {
+    return this.listener !== null;
+  }
+
   private send(change: DataChange): void {
-    let payload = JSON.stringify({ origin: this.origin, change });
-    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin: this.origin, change: { ...change, ids: [] } });
+    const sentAt = Date.now();
+    let payload = JSON.stringify({ origin: this.origin, sentAt, change });
+    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin: this.origin, sentAt, change: { ...change, ids: [] } });
     sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.db).catch(this.onError);
   }
 
@@ -62,9 +70,10 @@ export class PgChangeRelay {
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const { origin, change } = JSON.parse(message.payload) as { origin: string; change: DataChange };
+        const { origin, sentAt, change } = JSON.parse(message.payload) as { origin: string; sentAt?: number; change: DataChange };
         if (origin === this.origin) return;
         this.received++;
+        if (typeof sentAt === "number") this.lastLagMs = Math.max(0, Date.now() - sentAt);
         this.events.deliver(change);
       } catch (error) {
         this.onError(error);

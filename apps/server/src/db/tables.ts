@@ -748,7 +748,70 @@ export interface ReportTenantsTable {
   tenant_name: string;
 }
 
+/** Background jobs, each run once across servers (migration 0019, features/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  job_key: string;
+  payload: string; // JSON
+  status: string; // JobStatus
+  run_at: number;
+  attempts: Generated<number>;
+  max_attempts: number;
+  claimed_by: Text;
+  lease_until: number | null;
+  last_error: Text;
+  result: Text; // JSON
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** Report schedules (migration 0019, features/reports). */
+export interface ReportSchedulesTable {
+  id: string;
+  name: string;
+  kind: string; // ReportKind
+  query: string;
+  cadence: string; // ScheduleCadence
+  at_time: string; // HH:MM
+  weekday: number | null;
+  month_day: number | null;
+  time_zone: string;
+  recipients: string; // JSON array of addresses
+  enabled: number;
+  next_run_at: number;
+  last_run_at: number | null;
+  created_by: Text;
+  created_by_name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReportScheduleTenantsTable {
+  schedule_id: string;
+  tenant_id: string;
+}
+
+/** One run of a schedule: the archived report and its mail (migration 0019). */
+export interface ReportDeliveriesTable {
+  id: string;
+  schedule_id: string;
+  due_at: number;
+  report_id: Text;
+  status: string; // DeliveryStatus
+  recipients: string; // JSON array
+  attempts: Generated<number>;
+  last_error: Text;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface DB {
+  jobs: JobsTable;
+  report_schedules: ReportSchedulesTable;
+  report_schedule_tenants: ReportScheduleTenantsTable;
+  report_deliveries: ReportDeliveriesTable;
   rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
   tenants: TenantsTable;

@@ -114,6 +114,18 @@ export async function isolationFixtures(app: TestApp) {
     .select("id")
     .where("tenant_id", "=", tenantB.id)
     .executeTakeFirstOrThrow();
+  const schedule = (
+    await bOwner.post("/api/v1/reports/schedules", {
+      name: "B secret schedule",
+      kind: "executive",
+      tenants: [tenantB.id],
+      period: "last7",
+      cadence: "daily",
+      time: "07:00",
+      timeZone: "UTC",
+      recipients: ["b-ciso@isolation.test"],
+    })
+  ).json();
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
@@ -148,6 +160,7 @@ export async function isolationFixtures(app: TestApp) {
     watchedId: watched.id,
     module: "drp",
     scanId: complianceScan.id,
+    scheduleId: schedule.id,
     reportId,
   };
 
@@ -200,6 +213,17 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
     "POST /api/v1/attack/import": { type: "bundle", objects: [] },
     "POST /api/v1/drp/watched": { tenantId: tenantB.id, kind: "domain", value: "probe.example" },
+    "POST /api/v1/reports/schedules": {
+      name: "Probe",
+      kind: "executive",
+      tenants: [tenantB.id],
+      period: "last7",
+      cadence: "daily",
+      time: "07:00",
+      timeZone: "UTC",
+      recipients: ["probe@isolation.test"],
+    },
+    "PATCH /api/v1/reports/schedules/:scheduleId": { enabled: false },
     "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
     "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },

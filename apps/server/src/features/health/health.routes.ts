@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Registry } from "prom-client";
 import type { AppContext } from "../../context";
 import { pingDatabase } from "../../db/database";
+import { isoOrNull } from "../../lib/time";
+import { jobCounts } from "../jobs/jobs.repository";
 import { metricsAllowed } from "./metrics-access";
 
 const metrics = textResponse("text/plain", "Prometheus metrics in the text exposition format.");
@@ -19,7 +21,20 @@ export const healthRoutes =
       async (request, reply) => {
         try {
           await pingDatabase(ctx.db);
-          return { status: "ready", database: ctx.dialect };
+          const jobs = ctx.jobs;
+          return {
+            status: "ready",
+            database: ctx.dialect,
+            jobs: jobs
+              ? {
+                  running: jobs.started,
+                  lastPassAt: isoOrNull(jobs.lastPassAt),
+                  lastPassError: jobs.lastPassError,
+                  ...(({ queued, due, dead }) => ({ queued, due, dead }))(await jobCounts(ctx.db, ctx.now())),
+                }
+              : null,
+            changeFeed: ctx.changeFeed?.() ?? { kind: "in-process", listening: true, received: 0, lagMs: null },
+          } as const;
         } catch (error) {
           request.log.error({ err: error }, "database not reachable");
           return reply.status(503).send({ code: "NOT_READY", message: "The database is not reachable." });

@@ -54,16 +54,26 @@ function actorOf(request: FastifyRequest) {
   return auth?.kind === "session" ? { userId: auth.userId, email: auth.email } : { userId: null, email: null };
 }
 
+/** Who made an archived report: a signed-in person, or a schedule on its creator's behalf. */
+export interface ReportMaker {
+  userId: string | null;
+  email: string | null;
+  name: string;
+  ipAddress: string | null;
+  /** Set for a scheduled report. */
+  scheduleId?: string;
+}
+
+/** The person behind a request, as a report maker. */
+export function makerOf(request: FastifyRequest, name: string): ReportMaker {
+  return { ...actorOf(request), name, ipAddress: request.ip };
+}
+
 /** Stores a generated PDF and audits it in each of its tenants; returns the archive id. */
-export async function archiveReport(
-  ctx: AppContext,
-  request: FastifyRequest,
-  createdByName: string,
-  entry: NewArchiveEntry,
-): Promise<string> {
+export async function archiveReport(ctx: AppContext, actor: ReportMaker, entry: NewArchiveEntry): Promise<string> {
   const id = newId();
   const now = ctx.now();
-  const actor = actorOf(request);
+  const createdByName = actor.name;
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertReport(
       trx,
@@ -93,9 +103,10 @@ export async function archiveReport(
         tenantId: tenant.id,
         actorUserId: actor.userId,
         actorEmail: actor.email,
-        ipAddress: request.ip,
+        ipAddress: actor.ipAddress,
         details: {
           reportId: id,
+          ...(actor.scheduleId ? { scheduleId: actor.scheduleId } : {}),
           kind: entry.kind,
           title: entry.title,
           subject: entry.subject,

@@ -67,9 +67,11 @@ export async function reportInput(
   scope: TenantScope,
   query: ReportQuery,
   generatedBy: string,
+  /** The instant the period is resolved against (a scheduled run's due time); now by default. */
+  at: number = ctx.now(),
 ): Promise<ReportInput> {
   const now = ctx.now();
-  const resolved = resolvePeriod(query, now);
+  const resolved = resolvePeriod(query, at);
   if (!resolved.ok) throw invalid(resolved.field, resolved.message);
   const period = resolved.value;
   const { tenantIds, tenants, allTenants } = await reportTenants(ctx, scope, query.tenants);

@@ -1,10 +1,8 @@
 import {
-  executiveReportSchema,
   fileResponse,
   incidentDocumentCsvQuerySchema,
   incidentDocumentQuerySchema,
   incidentDocumentSchema,
-  incidentsReportSchema,
   noContentResponse,
   reportArchivePageSchema,
   reportArchiveQuerySchema,
@@ -14,9 +12,7 @@ import {
   reportKinds,
   reportQuerySchema,
   reportTables,
-  serviceReportSchema,
   textResponse,
-  threatReportSchema,
 } from "@watchfloor/shared";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -24,37 +20,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
 import { invalid } from "../../http/errors";
-import { executiveReport } from "./executive-report.service";
-import { INCIDENT_CSV_LIMIT, incidentDocument, incidentsReport, periodIncidents } from "./incidents-report.service";
-import { archivedFile, archiveReport, deleteArchived, listArchive } from "./report-archive.service";
-import { reportInput, type ReportInput, reportTimeZone } from "./report-params";
-import { executivePdf, incidentDocumentPdf, incidentsPdf, servicePdf, threatPdf } from "./report-pdf";
-import {
-  executiveTables,
-  incidentDocumentTables,
-  incidentsTables,
-  type ReportTable,
-  serviceTables,
-  tableCsv,
-  threatTables,
-} from "./report-tables";
-import { BREACH_CSV_LIMIT, breachedAlerts, serviceReport } from "./service-report.service";
-import { layerFileName, threatLayer, threatReport } from "./threat-report.service";
+import { incidentDocument } from "./incidents-report.service";
+import { archivedFile, archiveReport, deleteArchived, listArchive, makerOf } from "./report-archive.service";
+import { reportFileName, reportMakers, slug } from "./report-kinds.service";
+import { reportInput, reportTimeZone } from "./report-params";
+import { incidentDocumentPdf } from "./report-pdf";
+import { incidentDocumentTables, type ReportTable, tableCsv } from "./report-tables";
+import { layerFileName, threatLayer } from "./threat-report.service";
 
 const incidentParams = z.object({ incidentId: z.string().max(64) });
 const archiveParams = z.object({ reportId: z.string().max(64) });
-
-/** "Report A and Report B" -> "report-a-and-report-b", for file names. */
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60) || "report";
-
-const fileName = (kind: string, input: ReportInput, ext: string, part?: string) =>
-  `watchfloor-${kind}-${slug(input.subject)}${part ? `-${part}` : ""}-${input.period.fromDay}-to-${input.period.toDay}.${ext}`;
 
 function download(reply: FastifyReply, content: Buffer | string, type: string, name: string) {
   reply.header("content-type", type);
@@ -86,69 +61,7 @@ export const reportRoutes =
     const config = (kind: ReportKind) => ({ policy: { access: "tenant", permission: reportKindPermission[kind] } }) as const;
     const tags = ["reports"];
 
-    /** What each kind does: its JSON, its PDF and its tables (the full lists for CSV). */
-    const kinds = {
-      executive: {
-        schema: executiveReportSchema,
-        json: (input: ReportInput) => executiveReport(ctx, input),
-        pdf: async (input: ReportInput) => {
-          const r = await executiveReport(ctx, input);
-          return { title: r.meta.title, pdf: await executivePdf(r) };
-        },
-        tables: async (input: ReportInput) => executiveTables(await executiveReport(ctx, input)),
-      },
-      service: {
-        schema: serviceReportSchema,
-        json: (input: ReportInput) => serviceReport(ctx, input),
-        pdf: async (input: ReportInput) => {
-          const r = await serviceReport(ctx, input);
-          return { title: r.meta.title, pdf: await servicePdf(r, r.breaches.items) };
-        },
-        tables: async (input: ReportInput, table: string) => {
-          const r = await serviceReport(ctx, input);
-          if (table !== "breaches") return serviceTables(r);
-          const all = await breachedAlerts(ctx, input, BREACH_CSV_LIMIT);
-          return serviceTables(
-            r,
-            all.map((a) => ({
-              id: a.id,
-              tenantName: a.tenantName,
-              name: a.name,
-              priority: a.priority,
-              status: a.status,
-              assignee: a.assignee,
-              detectedAt: a.detectedAt,
-              ackSla: a.ackSla,
-              respondSla: a.respondSla,
-            })),
-          );
-        },
-      },
-      incidents: {
-        schema: incidentsReportSchema,
-        json: (input: ReportInput) => incidentsReport(ctx, input),
-        pdf: async (input: ReportInput) => {
-          const r = await incidentsReport(ctx, input);
-          return { title: r.meta.title, pdf: await incidentsPdf(r, r.items) };
-        },
-        tables: async (input: ReportInput, table: string) => {
-          const r = await incidentsReport(ctx, input);
-          return incidentsTables(
-            r,
-            table === "incidents" ? (await periodIncidents(ctx, input, INCIDENT_CSV_LIMIT)).items : r.items,
-          );
-        },
-      },
-      threat: {
-        schema: threatReportSchema,
-        json: (input: ReportInput) => threatReport(ctx, input),
-        pdf: async (input: ReportInput) => {
-          const r = await threatReport(ctx, input);
-          return { title: r.meta.title, pdf: await threatPdf(r, await threatLayer(ctx, input)) };
-        },
-        tables: async (input: ReportInput) => threatTables(await threatReport(ctx, input)),
-      },
-    } as const;
+    const kinds = reportMakers(ctx);
 
     for (const kind of reportKinds) {
       const handler = kinds[kind];
@@ -182,8 +95,8 @@ export const reportRoutes =
           const doer = await doerOf(ctx, request);
           const input = await reportInput(ctx, request.scope, request.query, doer.name);
           const { title, pdf } = await handler.pdf(input);
-          const name = fileName(kind, input, "pdf");
-          const id = await archiveReport(ctx, request, doer.name, {
+          const name = reportFileName(kind, input, "pdf");
+          const id = await archiveReport(ctx, makerOf(request, doer.name), {
             kind,
             title,
             subject: input.subject,
@@ -219,7 +132,7 @@ export const reportRoutes =
             reply,
             tableCsv(table, input.period.previous.label),
             "text/csv; charset=utf-8",
-            fileName(kind, input, "csv", name),
+            reportFileName(kind, input, "csv", name),
           );
         },
       );
@@ -287,7 +200,7 @@ export const reportRoutes =
         );
         const pdf = await incidentDocumentPdf(doc);
         const name = `watchfloor-incident-${slug(doc.incident.reference)}.pdf`;
-        const id = await archiveReport(ctx, request, doer.name, {
+        const id = await archiveReport(ctx, makerOf(request, doer.name), {
           kind: "incidents",
           title: doc.meta.title,
           subject: doc.meta.subject,

@@ -6,8 +6,9 @@ import { notifyAllSlaBreaches } from "../alerts/sla-breach.service";
 
 /**
  * Test-only: app.ts mounts this only when WATCHFLOOR_TEST_CLOCK is on, which loadEnv refuses
- * outside NODE_ENV=test. Moves the server clock forward, then runs the SLA breach check at once,
- * so a browser test sees a breach without waiting for the timer.
+ * outside NODE_ENV=test. Moves the server clock forward, then runs the SLA breach check and the
+ * background jobs due at once, so a browser test sees a breach or a scheduled report without
+ * waiting for a timer.
  */
 export const testClockRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -24,6 +25,8 @@ export const testClockRoutes =
       async (request) => {
         clock.advance(minutes(request.body.advanceMinutes));
         const slaBreachesNotified = await notifyAllSlaBreaches(ctx);
+        // Background jobs due at the new time run now (a report schedule, a mail retry).
+        await ctx.jobs?.runDue();
         return { now: iso(ctx.now()), slaBreachesNotified };
       },
     );

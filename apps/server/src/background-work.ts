@@ -1,0 +1,69 @@
+import type { AppContext } from "./context";
+import { notifyAllSlaBreaches } from "./features/alerts/sla-breach.service";
+import { notifyOverdueFindings } from "./features/findings/finding-sla-overdue.service";
+import { JobRunner, type JobHandler, type PeriodicTask } from "./features/jobs/job-runner";
+import { pruneJobs } from "./features/jobs/jobs.repository";
+import {
+  enqueueDueSchedules,
+  failDelivery,
+  REPORT_MAIL_ATTEMPTS,
+  REPORT_MAIL_JOB,
+  REPORT_RUN_JOB,
+  runSchedule,
+  sendDelivery,
+} from "./features/reports/report-schedules.service";
+import { applyRetention } from "./features/retention/retention.service";
+import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Finished jobs (done or dead) are kept this long in the history. */
+const JOB_HISTORY_MS = 7 * 24 * HOUR;
+
+/**
+ * Every periodic task and job handler `serve` runs, composed here (like app.ts composes routes)
+ * because the tasks live in features that the jobs feature may not import. Each runs once per
+ * slot across servers (features/jobs/job-runner.ts; docs/deployment.md, "Background work").
+ */
+export function backgroundWork(ctx: AppContext, log: (error: unknown, message: string) => void): JobRunner {
+  const periodic: PeriodicTask[] = [
+    {
+      kind: "sla-breach-check",
+      everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
+      run: async () => ({ notified: await notifyAllSlaBreaches(ctx) }),
+    },
+    {
+      kind: "remediation-overdue-check",
+      everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
+      run: async () => ({ notified: await notifyOverdueFindings(ctx) }),
+    },
+    // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
+    { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },
+    { kind: "retention", everyMs: HOUR, run: async () => ({ tenants: (await applyRetention(ctx)).length }) },
+    {
+      kind: "report-schedules",
+      everyMs: MINUTE,
+      run: () => enqueueDueSchedules(ctx, (kind, key, payload) => runner.enqueue(kind, key, payload)),
+    },
+    {
+      kind: "job-history-prune",
+      everyMs: HOUR,
+      run: async () => ({ deleted: await pruneJobs(ctx.db, ctx.now() - JOB_HISTORY_MS) }),
+    },
+  ];
+  const handlers: JobHandler[] = [
+    {
+      kind: REPORT_RUN_JOB,
+      maxAttempts: 3,
+      run: (job) => runSchedule(ctx, (kind, key, payload) => runner.enqueue(kind, key, payload), job.payload as never),
+    },
+    {
+      kind: REPORT_MAIL_JOB,
+      maxAttempts: REPORT_MAIL_ATTEMPTS,
+      run: (job) => sendDelivery(ctx, job.payload as never, job.attempt),
+      onDead: (job, error) => failDelivery(ctx, job.payload as never, job.attempt, error),
+    },
+  ];
+  const runner: JobRunner = new JobRunner(ctx, { periodic, handlers, log });
+  return runner;
+}

@@ -1,0 +1,87 @@
+import { executiveReportSchema, incidentsReportSchema, serviceReportSchema, threatReportSchema } from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import { executiveReport } from "./executive-report.service";
+import { INCIDENT_CSV_LIMIT, incidentsReport, periodIncidents } from "./incidents-report.service";
+import type { ReportInput } from "./report-params";
+import { executivePdf, incidentsPdf, servicePdf, threatPdf } from "./report-pdf";
+import { executiveTables, incidentsTables, serviceTables, threatTables } from "./report-tables";
+import { BREACH_CSV_LIMIT, breachedAlerts, serviceReport } from "./service-report.service";
+import { threatLayer, threatReport } from "./threat-report.service";
+
+/** "Report A and Report B" -> "report-a-and-report-b", for file names. */
+export const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60) || "report";
+
+export const reportFileName = (kind: string, input: ReportInput, ext: string, part?: string) =>
+  `watchfloor-${kind}-${slug(input.subject)}${part ? `-${part}` : ""}-${input.period.fromDay}-to-${input.period.toDay}.${ext}`;
+
+/** What each kind does: its JSON, its PDF and its tables (the full lists for CSV). */
+export function reportMakers(ctx: AppContext) {
+  return {
+    executive: {
+      schema: executiveReportSchema,
+      json: (input: ReportInput) => executiveReport(ctx, input),
+      pdf: async (input: ReportInput) => {
+        const r = await executiveReport(ctx, input);
+        return { title: r.meta.title, pdf: await executivePdf(r) };
+      },
+      tables: async (input: ReportInput) => executiveTables(await executiveReport(ctx, input)),
+    },
+    service: {
+      schema: serviceReportSchema,
+      json: (input: ReportInput) => serviceReport(ctx, input),
+      pdf: async (input: ReportInput) => {
+        const r = await serviceReport(ctx, input);
+        return { title: r.meta.title, pdf: await servicePdf(r, r.breaches.items) };
+      },
+      tables: async (input: ReportInput, table: string) => {
+        const r = await serviceReport(ctx, input);
+        if (table !== "breaches") return serviceTables(r);
+        const all = await breachedAlerts(ctx, input, BREACH_CSV_LIMIT);
+        return serviceTables(
+          r,
+          all.map((a) => ({
+            id: a.id,
+            tenantName: a.tenantName,
+            name: a.name,
+            priority: a.priority,
+            status: a.status,
+            assignee: a.assignee,
+            detectedAt: a.detectedAt,
+            ackSla: a.ackSla,
+            respondSla: a.respondSla,
+          })),
+        );
+      },
+    },
+    incidents: {
+      schema: incidentsReportSchema,
+      json: (input: ReportInput) => incidentsReport(ctx, input),
+      pdf: async (input: ReportInput) => {
+        const r = await incidentsReport(ctx, input);
+        return { title: r.meta.title, pdf: await incidentsPdf(r, r.items) };
+      },
+      tables: async (input: ReportInput, table: string) => {
+        const r = await incidentsReport(ctx, input);
+        return incidentsTables(
+          r,
+          table === "incidents" ? (await periodIncidents(ctx, input, INCIDENT_CSV_LIMIT)).items : r.items,
+        );
+      },
+    },
+    threat: {
+      schema: threatReportSchema,
+      json: (input: ReportInput) => threatReport(ctx, input),
+      pdf: async (input: ReportInput) => {
+        const r = await threatReport(ctx, input);
+        return { title: r.meta.title, pdf: await threatPdf(r, await threatLayer(ctx, input)) };
+      },
+      tables: async (input: ReportInput) => threatTables(await threatReport(ctx, input)),
+    },
+  } as const;
+}
