@@ -90,14 +90,14 @@ async function checkAxe(page: Page, where: string) {
 }
 
 describe("reports", () => {
-  it("opens the overview, lists the four kinds and says schedules are not built yet", async () => {
+  it("opens the overview with the four kinds, an empty archive and no schedule", async () => {
     const context = await newContext(browser, { storageState: state, viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     const consoleWatch = watchConsole(page);
     await page.goto(`${base}/reports`);
     await page.getByRole("heading", { name: "Reports", exact: true }).waitFor();
     expect(await page.getByTestId("report-kinds").locator("li").count()).toBe(4);
-    expect(await text(page, "schedules-note")).toContain("not part of this build yet");
+    expect(await text(page, "schedules-empty")).toContain("No report is scheduled");
     await page.getByTestId("archive-empty").waitFor();
     await checkAxe(page, "/reports");
     await screenshot(page, "reports-overview-1400");

@@ -16,10 +16,13 @@ export function useCan(permission: Permission, tenantId?: string | null): boolea
   return memberships.some((m) => roleCan(m.role, permission));
 }
 
-/** Tenants where the person may write (triage, import, comment): for tenant pickers on forms. */
-export function useWritableTenants(): { id: string; name: string }[] {
+/** Tenants where the person holds `permission`: for tenant pickers on forms. */
+export function useTenantsWith(permission: Permission): { id: string; name: string }[] {
   const user = useSession()?.user;
   return (user?.memberships ?? [])
-    .filter((m) => roleCan(m.role, "data.write"))
+    .filter((m) => roleCan(m.role, permission))
     .map((m) => ({ id: m.tenantId, name: m.tenantName }));
 }
+
+/** Tenants where the person may write (triage, import, comment). */
+export const useWritableTenants = () => useTenantsWith("data.write");

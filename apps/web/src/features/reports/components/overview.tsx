@@ -1,11 +1,11 @@
 import { type ReportKind, reportKindDescriptions, reportKinds } from "@watchfloor/shared";
-import { CalendarClock, ChevronRight } from "lucide-react";
+import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { Card } from "@/components/ui/page";
 import { ArchiveList } from "./archive-list";
 import { reportTitles } from "./report-page";
+import { ScheduleList } from "./schedule-list";
 
-/** /reports: the four kinds, the archive of generated reports, and what is not built yet. */
+/** /reports: the four kinds, the archive of generated reports, and the schedules. */
 export function ReportsOverview({
   kindPath,
   openPath,
@@ -32,13 +32,7 @@ export function ReportsOverview({
         ))}
       </ul>
       <ArchiveList openPath={openPath} />
-      <Card title="Schedules">
-        <p className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="schedules-note">
-          <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Scheduled reports delivered by e-mail are not part of this build yet. Until they are, open a report and download its
-          PDF; every PDF is kept in the archive above.
-        </p>
-      </Card>
+      <ScheduleList />
     </div>
   );
 }
