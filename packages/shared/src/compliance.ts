@@ -34,6 +34,16 @@ export const complianceFrameworks = [
   "gdpr",
 ] as const;
 export const complianceFrameworkSchema = z.enum(complianceFrameworks);
+export const complianceFrameworkLabels: Record<(typeof complianceFrameworks)[number], string> = {
+  cis: "CIS Benchmarks",
+  "pci-dss-4.0": "PCI DSS 4.0",
+  "nist-800-53-r5": "NIST SP 800-53 rev. 5",
+  "nist-csf-2.0": "NIST CSF 2.0",
+  "iso-27001-2022": "ISO/IEC 27001:2022",
+  soc2: "SOC 2",
+  hipaa: "HIPAA",
+  gdpr: "GDPR",
+};
 export type ComplianceFramework = z.infer<typeof complianceFrameworkSchema>;
 
 export const complianceImportFormats = [

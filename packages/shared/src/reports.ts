@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { complianceFrameworkSchema } from "./compliance";
 import { incidentStatusSchema, prioritySchema } from "./enums";
 import type { Permission } from "./permissions";
 import { queryList } from "./query-list";
@@ -67,7 +68,7 @@ export type ReportQueryInput = z.input<typeof reportQuerySchema>;
 
 /** The tables of each report, downloadable as CSV (`.csv?table=`). */
 export const reportTables = {
-  executive: ["alerts-by-priority", "incidents-by-priority", "sla-and-times", "kev", "top-risks", "risk-trend"],
+  executive: ["alerts-by-priority", "incidents-by-priority", "sla-and-times", "kev", "top-risks", "risk-trend", "compliance"],
   service: ["volumes", "sla-by-priority", "breaches", "response-times", "top-rules", "top-sources", "top-assets", "analysts"],
   incidents: ["incidents", "by-priority", "by-status"],
   incident: ["timeline", "alerts", "techniques", "assets", "users"],
@@ -110,6 +111,8 @@ export const reportMetaSchema = z.object({
   subject: z.string(),
   generatedAt: z.string(),
   generatedBy: z.string(),
+  /** The provider's name from Administration → Branding, shown on the cover; null when unset. */
+  provider: z.string().nullable(),
   tenants: z.array(tenantRef),
   /** True when no tenants were named: every tenant the caller may read. */
   allTenants: z.boolean(),
@@ -170,7 +173,28 @@ export const executiveReportSchema = z.object({
   }),
   /** The five largest score reductions of the Executive Risk View. */
   topRisks: z.array(riskActionSchema),
-  compliance: z.object({ available: z.literal(false), note: z.string() }),
+  /**
+   * Framework pass rates over the latest scans of the report's tenants that have the Compliance
+   * module: the figures the compliance pages show now (scans are states, not period events).
+   */
+  compliance: z.object({
+    available: z.boolean(),
+    note: z.string(),
+    tenantsWithModule: count,
+    tenantsWithout: count,
+    frameworks: z.array(
+      z.object({
+        framework: complianceFrameworkSchema,
+        label: z.string(),
+        passRate: nullableNumber,
+        pass: count,
+        fail: count,
+        error: count,
+        requirements: count,
+        requirementsFailing: count,
+      }),
+    ),
+  }),
 });
 export type ExecutiveReport = z.infer<typeof executiveReportSchema>;
 

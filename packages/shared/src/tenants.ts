@@ -180,6 +180,25 @@ export const updatedCountSchema = z.object({ updated: z.number() });
 /** `GET` and `PUT /settings/signup`: whether self-service sign-up is open. */
 export const signupSettingsSchema = z.object({ open: z.boolean() });
 export type SignupSettings = z.infer<typeof signupSettingsSchema>;
+
+/** Largest report logo, decoded. */
+export const BRANDING_LOGO_MAX_BYTES = 256 * 1024;
+
+/**
+ * `GET` and `PUT /settings/branding`: the provider's name and logo on report covers. The logo is
+ * a PNG or JPEG data URL (`data:image/png;base64,...`); null removes it.
+ */
+export const brandingBodySchema = z.object({
+  providerName: z.string().trim().max(80).nullable(),
+  logo: z
+    .string()
+    .max(Math.ceil((BRANDING_LOGO_MAX_BYTES * 4) / 3) + 40)
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/, "must be a PNG or JPEG as a base64 data URL")
+    .nullable(),
+});
+export type BrandingBody = z.infer<typeof brandingBodySchema>;
+export const brandingSchema = brandingBodySchema;
+export type Branding = z.infer<typeof brandingSchema>;
 export type TenantList = z.infer<typeof tenantListSchema>;
 export type InvitationList = z.infer<typeof invitationListSchema>;
 export type InvitationCreateBody = z.infer<typeof invitationCreateBodySchema>;

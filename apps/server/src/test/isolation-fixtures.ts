@@ -177,6 +177,7 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/tenants/:tenantId/retention": { retentionDays: 7 },
     "POST /api/v1/auth/security/factors/:factorId/remove": { currentPassword: PASSWORD },
     "PUT /api/v1/settings/signup": { open: true },
+    "PUT /api/v1/settings/branding": { providerName: "Probe", logo: null },
     "POST /api/v1/alerts": { source: "probe", sourceId: "probe-1", name: "Probe", priority: "Low" },
     "POST /api/v1/alerts/bulk": [{ source: "probe", sourceId: "probe-2", name: "Probe", priority: "Low" }],
     "POST /api/v1/alerts/:alertId/transition": { status: "Acknowledged" },

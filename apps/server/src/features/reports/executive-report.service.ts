@@ -1,4 +1,5 @@
 import {
+  complianceFrameworkLabels,
   type ExecutiveReport,
   formatChange,
   formatCount,
@@ -10,6 +11,8 @@ import {
   riskTrendWindows,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { tenantsWithModule } from "../../http/entitlements.repository";
+import { frameworkScores } from "../compliance/compliance.service";
 import { iso } from "../../lib/time";
 import { alertStats } from "../alerts/alert-stats.repository";
 import { dashboardSummary } from "../dashboard/dashboard.service";
@@ -61,7 +64,8 @@ function sentence(parts: (string | false | null | undefined)[]): string {
 /**
  * The executive report: every figure is the one the dashboard (alerts, SLA, response times),
  * the incident list (incidents) and the Executive Risk View (score, KEV, top risks) show for the
- * same tenants and period. Compliance is not built yet and is said so.
+ * same tenants and period; compliance is what the compliance pages show now for the report's
+ * tenants that have the module.
  */
 export async function executiveReport(ctx: AppContext, input: ReportInput): Promise<ExecutiveReport> {
   const { tenantIds, period } = input;
@@ -143,10 +147,7 @@ export async function executiveReport(ctx: AppContext, input: ReportInput): Prom
         .map((c) => ({ cveId: c.cveId, name: c.name, openFindings: c.findings, assets: c.assets, epss: c.epss })),
     },
     topRisks: risk.topRisks.slice(0, TOP_RISKS),
-    compliance: {
-      available: false,
-      note: "The compliance module is not part of this build yet, so this report has no compliance figures. They will appear here once it ships.",
-    },
+    compliance: await complianceSection(ctx, tenantIds),
   };
   report.summary = executiveSummary(report);
   return report;
@@ -202,4 +203,33 @@ function executiveSummary(r: ExecutiveReport): string[] {
   if (top)
     out.push(`The largest single improvement: ${top.action}, which would lower the score by ${top.scoreDrop.toFixed(1)} points.`);
   return out;
+}
+
+/** Framework scores over the report's tenants that have the Compliance module, as its pages show them. */
+async function complianceSection(ctx: AppContext, tenantIds: readonly string[]): Promise<ExecutiveReport["compliance"]> {
+  const entitled = await tenantsWithModule(ctx.db, tenantIds, "compliance");
+  const without = tenantIds.length - entitled.length;
+  const scores = entitled.length
+    ? (await frameworkScores(ctx, { tenantIds: entitled, memberTenantIds: entitled, selected: null })).items
+    : [];
+  const frameworks = scores.map((f) => ({
+    framework: f.framework,
+    label: complianceFrameworkLabels[f.framework],
+    passRate: f.passRate,
+    pass: f.pass,
+    fail: f.fail,
+    error: f.error,
+    requirements: f.requirements,
+    requirementsFailing: f.requirementsFailing,
+  }));
+  const others = without
+    ? ` ${without} of the ${tenantIds.length} tenants ${without === 1 ? "does" : "do"} not have the Compliance module and ${without === 1 ? "is" : "are"} not counted.`
+    : "";
+  const note =
+    entitled.length === 0
+      ? "The Compliance module is not enabled for these tenants, so this report has no compliance figures."
+      : frameworks.length === 0
+        ? `No compliance scan mapped to a framework has been imported for these tenants yet.${others}`
+        : `Pass rate per framework over the latest scan of each target, through the mappings the scanning tools ship: the state now, as the compliance pages show it.${others}`;
+  return { available: entitled.length > 0, note, tenantsWithModule: entitled.length, tenantsWithout: without, frameworks };
 }

@@ -12,6 +12,7 @@ import {
   reportIncidentLimit,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { branding } from "../settings/branding.service";
 import { notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
@@ -189,6 +190,7 @@ export async function incidentDocument(
       subject: tenant.name,
       generatedAt: iso(ctx.now()),
       generatedBy,
+      provider: (await branding(ctx)).providerName,
       tenants: [tenant],
       allTenants: false,
       period: null,

@@ -28,7 +28,7 @@ export function reportMakers(ctx: AppContext) {
       json: (input: ReportInput) => executiveReport(ctx, input),
       pdf: async (input: ReportInput) => {
         const r = await executiveReport(ctx, input);
-        return { title: r.meta.title, pdf: await executivePdf(r) };
+        return { title: r.meta.title, pdf: await executivePdf(r, input.brand) };
       },
       tables: async (input: ReportInput) => executiveTables(await executiveReport(ctx, input)),
     },
@@ -37,7 +37,7 @@ export function reportMakers(ctx: AppContext) {
       json: (input: ReportInput) => serviceReport(ctx, input),
       pdf: async (input: ReportInput) => {
         const r = await serviceReport(ctx, input);
-        return { title: r.meta.title, pdf: await servicePdf(r, r.breaches.items) };
+        return { title: r.meta.title, pdf: await servicePdf(r, r.breaches.items, input.brand) };
       },
       tables: async (input: ReportInput, table: string) => {
         const r = await serviceReport(ctx, input);
@@ -64,7 +64,7 @@ export function reportMakers(ctx: AppContext) {
       json: (input: ReportInput) => incidentsReport(ctx, input),
       pdf: async (input: ReportInput) => {
         const r = await incidentsReport(ctx, input);
-        return { title: r.meta.title, pdf: await incidentsPdf(r, r.items) };
+        return { title: r.meta.title, pdf: await incidentsPdf(r, r.items, input.brand) };
       },
       tables: async (input: ReportInput, table: string) => {
         const r = await incidentsReport(ctx, input);
@@ -79,7 +79,7 @@ export function reportMakers(ctx: AppContext) {
       json: (input: ReportInput) => threatReport(ctx, input),
       pdf: async (input: ReportInput) => {
         const r = await threatReport(ctx, input);
-        return { title: r.meta.title, pdf: await threatPdf(r, await threatLayer(ctx, input)) };
+        return { title: r.meta.title, pdf: await threatPdf(r, await threatLayer(ctx, input), input.brand) };
       },
       tables: async (input: ReportInput) => threatTables(await threatReport(ctx, input)),
     },

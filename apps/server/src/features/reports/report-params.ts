@@ -13,6 +13,7 @@ import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import { tenantNames } from "../dashboard/dashboard.repository";
+import { type Brand, reportBrand } from "../settings/branding.service";
 
 /** What every report is computed for: its tenants, its period and who asked, resolved once. */
 export interface ReportInput {
@@ -26,6 +27,8 @@ export interface ReportInput {
   query: string;
   generatedAt: number;
   generatedBy: string;
+  /** The provider's name and logo for the PDF cover (Administration → Branding). */
+  brand: Brand;
 }
 
 /** "Tenant A", "Tenant A and Tenant B", "All 5 tenants". */
@@ -95,6 +98,7 @@ export async function reportInput(
     query: params.toString(),
     generatedAt: now,
     generatedBy,
+    brand: await reportBrand(ctx),
   };
 }
 
@@ -126,6 +130,7 @@ export function metaOf(kind: ReportKind, input: ReportInput): ReportMeta {
     subject: input.subject,
     generatedAt: iso(input.generatedAt),
     generatedBy: input.generatedBy,
+    provider: input.brand.name,
     tenants: input.tenants,
     allTenants: input.allTenants,
     period: periodView(input.period),

@@ -13,6 +13,7 @@ import {
   type ThreatReport,
 } from "@watchfloor/shared";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { Brand } from "../settings/branding.service";
 import { barChart, lineChart, volumeChart } from "./report-charts";
 import {
   executiveTables,
@@ -159,11 +160,25 @@ const periodLine = (meta: ReportMeta) =>
     ? `${periodText(meta.period)} · compared with ${meta.period.previous.label} · time zone ${meta.period.timeZone}`
     : `Time zone ${meta.timeZone}`;
 
+/**
+ * The provider's logo (at most 160 x 48 pt, its proportions kept) and name above the title, or
+ * the product's name when no branding is set (Administration → Branding).
+ */
+function brandMark(brand: Brand, top: number): Content[] {
+  const name = (brand.name ?? BRAND).toUpperCase();
+  if (!brand.logo) return [{ text: name, style: "brand", margin: [0, top, 0, 0] }];
+  const mime = brand.logo[0] === 0x89 ? "image/png" : "image/jpeg";
+  return [
+    { image: `data:${mime};base64,${brand.logo.toString("base64")}`, fit: [160, 48], margin: [0, top, 0, 6] },
+    ...(brand.name ? [{ text: name, style: "brand" } as Content] : []),
+  ];
+}
+
 /** The cover page: brand, title, tenants, period, comparison, generation, and the contents. */
-function cover(meta: ReportMeta, withContents: boolean): Content[] {
+function cover(meta: ReportMeta, withContents: boolean, brand: Brand): Content[] {
   const tenants = meta.tenants.map((t) => t.name).join(", ");
   return [
-    { text: BRAND.toUpperCase(), style: "brand", margin: [0, 120, 0, 0] },
+    ...brandMark(brand, 120),
     { text: meta.title, style: "coverTitle" },
     { text: meta.subject, style: "coverSubject" },
     {
@@ -175,7 +190,10 @@ function cover(meta: ReportMeta, withContents: boolean): Content[] {
           ["Compared with", meta.period ? `${meta.period.previous.label} (the "Before" columns)` : "—"],
           ["Time zone", meta.timeZone],
           ["Generated", `${formatInZone(meta.generatedAt, meta.timeZone)} by ${meta.generatedBy}`],
-          ["Prepared by", `${BRAND}: figures as the dashboard, lists and risk pages show them`],
+          [
+            "Prepared by",
+            `${brand.name ? `${brand.name} with ` : ""}${BRAND}: figures as the dashboard, lists and risk pages show them`,
+          ],
         ].map(([k, v]) => [{ text: k as string, style: "muted" }, { text: v as string }]),
       },
       layout: "noBorders",
@@ -187,9 +205,9 @@ function cover(meta: ReportMeta, withContents: boolean): Content[] {
 }
 
 /** The executive report's title block, in place of a cover page (the report is two pages). */
-function titleBlock(meta: ReportMeta): Content[] {
+function titleBlock(meta: ReportMeta, brand: Brand): Content[] {
   return [
-    { text: BRAND.toUpperCase(), style: "brand" },
+    ...brandMark(brand, 0),
     { text: `${meta.title}: ${meta.subject}`, style: "titleBlock" },
     { text: periodLine(meta), style: "muted" },
     { text: generatedLine(meta), style: "small", margin: [0, 2, 0, 6] },
@@ -225,15 +243,15 @@ function keepHeadingsWithNext(content: Content[]): Content[] {
   return out;
 }
 
-async function render(meta: ReportMeta, content: Content[], attachments: PdfAttachment[] = []): Promise<Buffer> {
+async function render(meta: ReportMeta, content: Content[], brand: Brand, attachments: PdfAttachment[] = []): Promise<Buffer> {
   const pdfmake = await loadPdfMake();
-  const footerLabel = [BRAND, meta.title, meta.subject, meta.period?.label].filter(Boolean).join(" · ");
+  const footerLabel = [brand.name ?? BRAND, meta.title, meta.subject, meta.period?.label].filter(Boolean).join(" · ");
   const definition: TDocumentDefinitions = {
     pageSize: "A4",
     pageMargins: [40, 40, 40, 48],
     info: {
       title: `${meta.title}: ${meta.subject}${meta.period ? `, ${meta.period.label}` : ""}`,
-      author: BRAND,
+      author: brand.name ?? BRAND,
       subject: meta.subject,
       creator: BRAND,
       producer: BRAND,
@@ -266,7 +284,7 @@ async function render(meta: ReportMeta, content: Content[], attachments: PdfAtta
 
 const shortDay = (isoDay: string) => isoDay.slice(5);
 
-export async function executivePdf(r: ExecutiveReport): Promise<Buffer> {
+export async function executivePdf(r: ExecutiveReport, brand: Brand): Promise<Buffer> {
   const t = Object.fromEntries(executiveTables(r).map((x) => [x.name, x]));
   const priorityChart = await barChart({
     categories: r.alerts.byPriority.map((p) => p.priority),
@@ -313,7 +331,7 @@ export async function executivePdf(r: ExecutiveReport): Promise<Buffer> {
     numeric: [1, 2, 3, 4, 5],
   };
   const content: Content[] = [
-    ...titleBlock(r.meta),
+    ...titleBlock(r.meta, brand),
     h1("In brief"),
     bullets(r.summary),
     figures([
@@ -381,11 +399,12 @@ export async function executivePdf(r: ExecutiveReport): Promise<Buffer> {
     ...table(t["top-risks"] as ReportTable, { empty: "No top risks: there are no open findings." }),
     h2("Compliance"),
     para(r.compliance.note),
+    ...(r.compliance.frameworks.length ? table(t.compliance as ReportTable, { title: false }) : []),
   ];
-  return render(r.meta, content);
+  return render(r.meta, content, brand);
 }
 
-export async function servicePdf(r: ServiceReport, breaches: ServiceReport["breaches"]["items"]): Promise<Buffer> {
+export async function servicePdf(r: ServiceReport, breaches: ServiceReport["breaches"]["items"], brand: Brand): Promise<Buffer> {
   const t = Object.fromEntries(serviceTables(r, breaches).map((x) => [x.name, x]));
   const volume = await volumeChart({
     labels: r.overTime.map((b) =>
@@ -405,7 +424,7 @@ export async function servicePdf(r: ServiceReport, breaches: ServiceReport["brea
     height: 160,
   });
   const content: Content[] = [
-    ...cover(r.meta, true),
+    ...cover(r.meta, true, brand),
     h1("Summary"),
     bullets(r.summary),
     ...table(t.volumes as ReportTable, { title: false }),
@@ -439,10 +458,10 @@ export async function servicePdf(r: ServiceReport, breaches: ServiceReport["brea
     h1("Analyst activity"),
     ...table(t.analysts as ReportTable, { title: false }),
   ];
-  return render(r.meta, content);
+  return render(r.meta, content, brand);
 }
 
-export async function incidentsPdf(r: IncidentsReport, items: IncidentsReport["items"]): Promise<Buffer> {
+export async function incidentsPdf(r: IncidentsReport, items: IncidentsReport["items"], brand: Brand): Promise<Buffer> {
   const t = Object.fromEntries(incidentsTables(r, items).map((x) => [x.name, x]));
   const previous = r.meta.period?.previous.label ?? "previous period";
   const chart = await barChart({
@@ -454,7 +473,7 @@ export async function incidentsPdf(r: IncidentsReport, items: IncidentsReport["i
     height: 160,
   });
   const content: Content[] = [
-    ...cover(r.meta, true),
+    ...cover(r.meta, true, brand),
     h1("Summary"),
     bullets(r.summary),
     figures([
@@ -482,10 +501,10 @@ export async function incidentsPdf(r: IncidentsReport, items: IncidentsReport["i
       : []),
     ...table(t.incidents as ReportTable, { title: false, empty: "No incidents were opened in the period." }),
   ];
-  return render(r.meta, content);
+  return render(r.meta, content, brand);
 }
 
-export async function incidentDocumentPdf(d: IncidentDocument): Promise<Buffer> {
+export async function incidentDocumentPdf(d: IncidentDocument, brand: Brand): Promise<Buffer> {
   const t = Object.fromEntries(incidentDocumentTables(d).map((x) => [x.name, x]));
   const tz = d.meta.timeZone;
   const inc = d.incident;
@@ -495,7 +514,7 @@ export async function incidentDocumentPdf(d: IncidentDocument): Promise<Buffer> 
     { text: value?.trim() ? value : "—" },
   ];
   const content: Content[] = [
-    ...cover(d.meta, true),
+    ...cover(d.meta, true, brand),
     h1("Summary"),
     {
       table: {
@@ -541,10 +560,10 @@ export async function incidentDocumentPdf(d: IncidentDocument): Promise<Buffer> 
     h2("Closure notes"),
     para(inc.closureNotes?.trim() || "No closure notes were recorded."),
   ];
-  return render(d.meta, content);
+  return render(d.meta, content, brand);
 }
 
-export async function threatPdf(r: ThreatReport, layer: unknown): Promise<Buffer> {
+export async function threatPdf(r: ThreatReport, layer: unknown, brand: Brand): Promise<Buffer> {
   const t = Object.fromEntries(threatTables(r).map((x) => [x.name, x]));
   const previous = r.meta.period?.previous.label ?? "previous period";
   const tactics = r.tactics.length
@@ -559,7 +578,7 @@ export async function threatPdf(r: ThreatReport, layer: unknown): Promise<Buffer
       })
     : null;
   const content: Content[] = [
-    ...cover(r.meta, true),
+    ...cover(r.meta, true, brand),
     h1("Summary"),
     bullets(r.summary),
     h1("ATT&CK tactics"),
@@ -587,7 +606,7 @@ export async function threatPdf(r: ThreatReport, layer: unknown): Promise<Buffer
       `The period's alert counts per technique are attached to this PDF as ${r.layer.fileName} (${formatCount(r.layer.techniques)} techniques), ready to open in the ATT&CK Navigator. The same file can be downloaded from the report page.`,
     ),
   ];
-  return render(r.meta, content, [
+  return render(r.meta, content, brand, [
     {
       name: r.layer.fileName,
       description: "ATT&CK Navigator layer of the period",

@@ -137,6 +137,20 @@ export function executiveTables(r: ExecutiveReport): ReportTable[] {
       rows: r.risk.trend.map((p) => [p.live ? `${p.date} (now)` : p.date, p.score.toFixed(1)]),
       numeric: [1],
     },
+    {
+      name: "compliance",
+      title: "Compliance by framework (latest scans)",
+      columns: ["Framework", "Pass rate", "Passed", "Failed", "Errors", "Requirements failing"],
+      rows: r.compliance.frameworks.map((f) => [
+        f.label,
+        f.passRate == null ? "—" : `${f.passRate.toFixed(1)}%`,
+        f.pass,
+        f.fail,
+        f.error,
+        `${f.requirementsFailing} of ${f.requirements}`,
+      ]),
+      numeric: [1, 2, 3, 4],
+    },
   ];
 }
 

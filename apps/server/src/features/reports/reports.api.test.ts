@@ -320,9 +320,75 @@ describe("executive report", () => {
     expect(r.kev.openFindings).toBe(risk.totals.kevFindings);
     expect(r.kev).toMatchObject({ openFindings: 2, cves: 2, assets: 2 });
     expect(r.kev.top.map((c) => c.cveId).sort()).toEqual(["CVE-2012-1823", "CVE-2021-44228"]);
-    expect(r.compliance.available).toBe(false);
-    expect(r.compliance.note).toMatch(/not part of this build/);
+    expect(r.compliance).toMatchObject({ available: true, frameworks: [], tenantsWithModule: 1, tenantsWithout: 0 });
+    expect(r.compliance.note).toMatch(/No compliance scan mapped to a framework has been imported/);
     expect(r.summary.join(" ")).toMatch(/6 alerts came in/);
+  });
+
+  it("gives the compliance pages' framework scores for the tenants with the Compliance module", async () => {
+    const tenantC = (await makeTenant(app, "Report C", ["compliance"])).id;
+    const tenantD = (await makeTenant(app, "Report D", [])).id;
+    const { client: ownerC } = await signedInClient(app, [
+      { tenantId: tenantD, role: "owner" },
+      { tenantId: tenantC, role: "owner" },
+    ]);
+    const without = await json<ExecutiveReport>(ownerC, `/api/v1/reports/executive?tenants=${tenantD}&period=last7&tz=UTC`);
+    expect(without.compliance).toMatchObject({ available: false, frameworks: [], tenantsWithout: 1 });
+    expect(without.compliance.note).toMatch(/not enabled for these tenants/);
+    const control = (id: string, cis: string, status: string, nist: string) => ({
+      id,
+      title: `Control ${id}`,
+      impact: 0.7,
+      tags: { cis, nist: [nist] },
+      results: [{ status, start_time: "2026-11-20T00:00:00Z" }],
+    });
+    const inspec = {
+      platform: { name: "ubuntu", target_id: "report-c-host" },
+      profiles: [
+        {
+          name: "report-c-profile",
+          controls: [
+            control("c-1", "1.1", "passed", "AC-2"),
+            control("c-2", "1.2", "failed", "AC-3"),
+            control("c-3", "1.3", "passed", "AU-2"),
+          ],
+        },
+      ],
+    };
+    const imported = await ownerC.request({
+      method: "POST",
+      url: `/api/v1/imports/compliance?tenantId=${tenantC}`,
+      payload: JSON.stringify(inspec),
+      headers: { "content-type": "application/json" },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const r = await json<ExecutiveReport>(ownerC, `/api/v1/reports/executive?tenants=${tenantD},${tenantC}&period=last7&tz=UTC`);
+    ownerC.tenantId = tenantC;
+    const page = await json<{ items: { framework: string; passRate: number | null; pass: number; fail: number }[] }>(
+      ownerC,
+      "/api/v1/compliance/frameworks",
+    );
+    ownerC.tenantId = null;
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(r.compliance).toMatchObject({ available: true, tenantsWithModule: 1, tenantsWithout: 1 });
+    expect(r.compliance.note).toMatch(/1 of the 2 tenants does not have the Compliance module/);
+    expect(r.compliance.frameworks.map((f) => [f.framework, f.passRate, f.pass, f.fail])).toEqual(
+      page.items.map((f) => [f.framework, f.passRate, f.pass, f.fail]),
+    );
+    const cis = r.compliance.frameworks.find((f) => f.framework === "cis");
+    expect(cis).toMatchObject({ label: "CIS Benchmarks", pass: 2, fail: 1, passRate: 66.7 });
+    const { text } = await pdf(
+      ownerC,
+      `/api/v1/reports/executive.pdf?tenants=${tenantD},${tenantC}&period=last7&tz=UTC`,
+      "exec-c.pdf",
+    );
+    expect(text).toContain("CIS Benchmarks");
+    expect(text).toContain("66.7%");
+    const csv = await ownerC.get(
+      `/api/v1/reports/executive.csv?tenants=${tenantD},${tenantC}&period=last7&tz=UTC&table=compliance`,
+    );
+    expect(csv.body.split("\n")[0]).toContain("Framework");
+    expect(csv.body).toContain("CIS Benchmarks");
   });
 
   it("lets executives read it, never another tenant's figures, and covers every tenant in scope when none is named", async () => {
@@ -583,7 +649,7 @@ describe("PDF downloads", () => {
     expect(text).toContain("Page 1 of 2");
     expect(text).toContain("Page 2 of 2");
     for (const sentence of r.summary) expect(text).toContain(sentence);
-    expect(text).toContain("not part of this build");
+    expect(text).toContain("No compliance scan mapped to a framework has been imported");
     expect(text).toContain("CVE-2021-44228");
     expect(text).not.toMatch(/B secret|b-secret|Report B/);
   });

@@ -23,6 +23,7 @@ import { invalid } from "../../http/errors";
 import { incidentDocument } from "./incidents-report.service";
 import { archivedFile, archiveReport, deleteArchived, listArchive, makerOf } from "./report-archive.service";
 import { reportFileName, reportMakers, slug } from "./report-kinds.service";
+import { reportBrand } from "../settings/branding.service";
 import { reportInput, reportTimeZone } from "./report-params";
 import { incidentDocumentPdf } from "./report-pdf";
 import { incidentDocumentTables, type ReportTable, tableCsv } from "./report-tables";
@@ -198,7 +199,7 @@ export const reportRoutes =
           reportTimeZone(request.query.tz),
           doer.name,
         );
-        const pdf = await incidentDocumentPdf(doc);
+        const pdf = await incidentDocumentPdf(doc, await reportBrand(ctx));
         const name = `watchfloor-incident-${slug(doc.incident.reference)}.pdf`;
         const id = await archiveReport(ctx, makerOf(request, doer.name), {
           kind: "incidents",

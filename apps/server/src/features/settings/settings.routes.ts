@@ -1,8 +1,9 @@
-import { signupSettingsSchema } from "@watchfloor/shared";
+import { brandingBodySchema, brandingSchema, signupSettingsSchema } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { actorOf } from "../../http/auth-guard";
 import { recordAudit } from "../audit/audit.repository";
+import { branding, setBranding } from "./branding.service";
 import { putSetting, signupOpen } from "./settings.repository";
 
 const signupSchema = signupSettingsSchema;
@@ -32,5 +33,15 @@ export const settingsRoutes =
         });
         return { open: request.body.open };
       },
+    );
+
+    // The provider's name and logo on report covers.
+    app.get("/settings/branding", { config, schema: { tags: ["settings"], response: { 200: brandingSchema } } }, async () =>
+      branding(ctx),
+    );
+    app.put(
+      "/settings/branding",
+      { config, schema: { tags: ["settings"], body: brandingBodySchema, response: { 200: brandingSchema } } },
+      async (request) => setBranding(ctx, request, request.body),
     );
   };

@@ -7,13 +7,24 @@ import { useCurrentUser } from "@/lib/session";
 import { ApiKeysTab } from "./api-keys-tab";
 import { AttackCatalogueTab } from "./attack-catalogue-tab";
 import { AuditTab } from "./audit-tab";
+import { BrandingTab } from "./branding-tab";
 import { InvitationsTab } from "./invitations-tab";
 import { MembersTab } from "./members-tab";
 import { RemediationSlaTab } from "./remediation-sla-tab";
 import { SignupToggle } from "./signup-toggle";
 import { ThreatIntelTab } from "./threat-intel-tab";
 
-type TabId = "members" | "invitations" | "api-keys" | "audit" | "remediation-sla" | "sign-up" | "attack" | "intel" | "modules";
+type TabId =
+  | "members"
+  | "invitations"
+  | "api-keys"
+  | "audit"
+  | "remediation-sla"
+  | "sign-up"
+  | "branding"
+  | "attack"
+  | "intel"
+  | "modules";
 
 /** `modules`: the provider's module switchboard, composed by the route (it belongs to another feature). */
 type Props = { tenants: Tenant[] | undefined; tenantsError: Error | null; onRetryTenants: () => void; modules?: ReactNode };
@@ -46,6 +57,7 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants, modu
       ? [
           ...(modules ? [{ id: "modules" as const, label: "Modules" }] : []),
           { id: "sign-up" as const, label: "Sign-up" },
+          { id: "branding" as const, label: "Branding" },
           { id: "attack" as const, label: "ATT&CK catalogue" },
           { id: "intel" as const, label: "Threat intelligence" },
         ]
@@ -112,6 +124,7 @@ export function AdministrationTabs({ tenants, tenantsError, onRetryTenants, modu
         {active === "api-keys" && <ApiKeysTab tenants={keyTenants} allTenants={tenants} />}
         {active === "audit" && <AuditTab tenants={tenants} />}
         {active === "sign-up" && <SignupToggle />}
+        {active === "branding" && <BrandingTab />}
         {active === "attack" && <AttackCatalogueTab />}
         {active === "remediation-sla" && <RemediationSlaTab tenants={slaTenants} />}
         {active === "intel" && <ThreatIntelTab />}

@@ -212,6 +212,30 @@ export function ExecutiveReportView({ report: r }: { report: ExecutiveReport }) 
       </div>
       <Card title="Compliance">
         <Paragraph testId="compliance-note">{r.compliance.note}</Paragraph>
+        {r.compliance.frameworks.length > 0 && (
+          <ReportTable
+            title="Compliance by framework (latest scans)"
+            testId="compliance"
+            csv={csvUrl("executive", q, "compliance")}
+            empty=""
+            columns={[
+              { label: "Framework" },
+              { label: "Pass rate", numeric: true },
+              { label: "Passed", numeric: true },
+              { label: "Failed", numeric: true },
+              { label: "Errors", numeric: true },
+              { label: "Requirements failing" },
+            ]}
+            rows={r.compliance.frameworks.map((f) => [
+              f.label,
+              f.passRate == null ? "—" : `${f.passRate.toFixed(1)}%`,
+              formatCount(f.pass),
+              formatCount(f.fail),
+              formatCount(f.error),
+              `${f.requirementsFailing} of ${f.requirements}`,
+            ])}
+          />
+        )}
       </Card>
     </div>
   );
