@@ -30,16 +30,7 @@ const read = (root: string, file: string) => readFileSync(path.join(root, file),
 const LOWER = ["db/", "http/", "lib/", "importers/", "config/"];
 
 /** Files that still build queries outside a repository, and why they may for now. */
-const QUERY_DEBT: Record<string, string> = {
-  "features/findings/asset-inventory.service.ts": "the asset inventory import (issue 13 finding 4 is reworking imports)",
-  "features/attack-surface/attack-surface-import.service.ts": "the nmap import (same rework)",
-  "features/findings/findings-import.service.ts": "the scanner import (same rework)",
-  "features/imports/alert-import.service.ts": "the alert file import (same rework)",
-  "features/imports/import-tally.ts": "import reports and quarantine (same rework)",
-  "features/imports/imports.routes.ts": "quarantine listing (same rework)",
-  "features/rollups/rollup-rebuild.ts": "the rollup rebuild (issue 13 finding 5 is reworking the refresher)",
-  "features/rollups/rollup-refresher.ts": "the rollup refresher (same rework)",
-};
+const QUERY_DEBT: Record<string, string> = {};
 
 /**
  * Feature-to-feature import cycles that remain, by the features they join. assets -> findings

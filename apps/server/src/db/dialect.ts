@@ -41,3 +41,51 @@ export function skipLocked<Q extends { forUpdate(): { skipLocked(): Q } }>(
 ): Q {
   return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate().skipLocked();
 }
+
+/**
+ * Serialises transactions that take the same key across servers: a PostgreSQL advisory lock
+ * held to the end of the transaction. SQLite needs none (one writer at a time, one server).
+ */
+export async function lockForTransaction(trx: Kysely<unknown>, key: number): Promise<void> {
+  if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
+
+/**
+ * The selected rows locked to the end of the transaction on PostgreSQL (FOR UPDATE), so two
+ * servers' transactions on them take turns. SQLite runs one write transaction at a time anyway.
+ */
+export function lockedForUpdate<Q extends { forUpdate(): Q }>(db: Pick<Kysely<unknown>, "getExecutor">, query: Q): Q {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
+}
+
+/**
+ * Free-text search: SQLite keeps an FTS5 trigram table beside the rows, filled off the write
+ * path (the index catch-up runs only there); PostgreSQL searches the rows through pg_trgm GIN
+ * indexes and has no table to fill.
+ */
+export function hasSeparateSearchIndex(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * Whether list queries need this code's plan: SQLite's planner picks indexes by rules, so the
+ * list repositories choose the driving index themselves (starting from a filter's matches, or
+ * walking the sort index with "+" on the other columns). PostgreSQL's planner weighs row counts
+ * and needs none of it.
+ */
+export function needsListPlans(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * SQLite: a 64 MB page cache while a big import runs (a finding touches about 25 index pages;
+ * with the default 2 MB they are evicted and read back). Returns what restores the old size.
+ */
+export async function widenPageCache(db: Kysely<unknown>): Promise<() => Promise<void>> {
+  if (!isSqlite(db)) return async () => {};
+  const before = (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size ?? -2000;
+  await sql.raw("pragma cache_size = -65536").execute(db);
+  return async () => {
+    await sql.raw(`pragma cache_size = ${Number(before)}`).execute(db);
+  };
+}

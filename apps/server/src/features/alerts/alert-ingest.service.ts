@@ -60,10 +60,23 @@ const OFF_THREAD_MIN_BYTES = 256 * 1024;
  * Validates and stores alerts for one tenant in one transaction. Invalid items are reported
  * by index and nothing of theirs is written; valid ones are upserted on (source, source id).
  */
-export async function ingestAlerts(ctx: AppContext, tenantId: string, items: unknown[], doer: Doer): Promise<IngestOutcome> {
-  return ingestChunks(ctx, tenantId, doer, async function* (context) {
-    yield normaliseAlerts(checkBulkArray(items), 0, context);
-  });
+export async function ingestAlerts(
+  ctx: AppContext,
+  tenantId: string,
+  items: unknown[],
+  doer: Doer,
+  /** More writes that must commit with the alerts or not at all (a quarantined row's resolution). */
+  alsoInTransaction?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<IngestOutcome> {
+  return ingestChunks(
+    ctx,
+    tenantId,
+    doer,
+    async function* (context) {
+      yield normaliseAlerts(checkBulkArray(items), 0, context);
+    },
+    alsoInTransaction,
+  );
 }
 
 /**
@@ -102,6 +115,7 @@ async function ingestChunks(
   tenantId: string,
   doer: Doer,
   chunks: (context: NormaliseContext) => AsyncIterable<IngestChunk>,
+  alsoInTransaction?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<IngestOutcome> {
   const policies = await slaPolicies(ctx.db, tenantId);
   const context: NormaliseContext = { tenantId, now: ctx.now(), policies: [...policies], ingestedBy: doer.name };
@@ -119,6 +133,7 @@ async function ingestChunks(
         // The next chunk may already be here: other requests get their turn first.
         await yieldToEventLoop();
       }
+      await alsoInTransaction?.(trx);
     }),
   );
   if (outcome.ids.length)

@@ -1,6 +1,6 @@
 import type { AlertListQuery } from "@watchfloor/shared";
 import { type Kysely, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { needsListPlans } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { tacticKey } from "./alerts.repository";
 
@@ -19,7 +19,7 @@ export interface ListPlan {
 const SELECTIVE = 5000;
 
 export async function planList(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number): Promise<ListPlan> {
-  if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return { fromMatches: false };
+  if (!needsListPlans(db as Kysely<unknown>) || tenantIds.length === 0) return { fromMatches: false };
   const keys = [...(q.technique ?? []), ...(q.tactic ?? []).map(tacticKey)];
   if (keys.length) {
     const counted = await sql<{

@@ -1,7 +1,7 @@
 import { type AlertListQuery, type AlertSortKey, priorityRank, slaAtRiskShare, type SlaState } from "@watchfloor/shared";
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { DB } from "../../db/tables";
-import { isSqlite, unindexed } from "../../db/dialect";
+import { needsListPlans, unindexed } from "../../db/dialect";
 import type { Cursor, CursorSort } from "../../http/cursor";
 import { afterCursor } from "../../db/keyset";
 import { invalid } from "../../http/errors";
@@ -132,7 +132,7 @@ export function filteredAlerts(
   if (q.resolution?.length) query = query.where("alerts.resolution_type", "in", q.resolution);
   // Both values selected means every alert: no condition.
   // Indexable only when the plan starts from the matches (see filterColumn for the "+").
-  const indexable = plan.fromMatches || !isSqlite(db as Kysely<unknown>);
+  const indexable = plan.fromMatches || !needsListPlans(db as Kysely<unknown>);
   for (const [values, expression] of exactFilters(q))
     query = query.where(sql<string>`${sql.raw(indexable ? expression : `+${expression}`)}`, "in", values);
   // "Yes" from its matches (the incident index), else pinned to the walk: "No" matches nearly

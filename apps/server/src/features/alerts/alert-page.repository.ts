@@ -1,6 +1,6 @@
 import type { AlertListQuery } from "@watchfloor/shared";
 import { type Kysely, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { needsListPlans } from "../../db/dialect";
 import type { Cursor } from "../../http/cursor";
 import type { DB } from "../../db/tables";
 import { filteredAlerts, sortedPage } from "./alert-list.repository";
@@ -30,7 +30,7 @@ export async function alertPage(
   cursor: Cursor | undefined,
   plan?: ListPlan,
 ) {
-  const sqlite = isSqlite(db as Kysely<unknown>);
+  const sqlite = needsListPlans(db as Kysely<unknown>);
   if (q.sort !== "tenantName")
     return sortedPage(listed(db, tenantIds, q, now, plan ?? { fromMatches: false }, sqlite), q, cursor, plan, sqlite).execute();
   return pageByTenant(db, tenantIds, q, now, cursor, sqlite, plan);

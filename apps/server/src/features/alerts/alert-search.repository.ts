@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { hasSeparateSearchIndex } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 
 /**
@@ -8,7 +8,7 @@ import type { DB } from "../../db/tables";
  * timer; search never waits for it (see textMatch).
  */
 export async function indexPendingAlerts(db: Kysely<DB>, max = 20_000): Promise<number> {
-  if (!isSqlite(db as Kysely<unknown>)) return 0;
+  if (!hasSeparateSearchIndex(db as Kysely<unknown>)) return 0;
   return db.transaction().execute(async (trx) => {
     const state = await sql<{ indexed_rowid: number }>`select indexed_rowid from alerts_fts_state where id = 1`.execute(trx);
     const from = state.rows[0]?.indexed_rowid ?? 0;
@@ -33,7 +33,7 @@ export async function indexPendingAlerts(db: Kysely<DB>, max = 20_000): Promise<
 export function textMatch(db: Kysely<DB>, needle: string) {
   const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const likeSql = sql<boolean>`alerts.search_text like ${like} escape '\\'`;
-  if (!isSqlite(db as Kysely<unknown>) || needle.length < 3) return likeSql;
+  if (!hasSeparateSearchIndex(db as Kysely<unknown>) || needle.length < 3) return likeSql;
   const phrase = `"${needle.replace(/"/g, '""')}"`;
   return sql<boolean>`((alerts.rowid in (select rowid from alerts_fts where alerts_fts match ${phrase}) or alerts.rowid > (select indexed_rowid from alerts_fts_state where id = 1)) and ${likeSql})`;
 }

@@ -16,11 +16,11 @@ import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
-import { lockTenantForImport } from "../findings/findings-import.repository";
 import { ImportTally, malformedFile } from "../imports/import-tally";
 import * as repo from "./attack-surface-import.repository";
 import { SurfaceAssetResolver, hostAddress } from "./surface-assets";
 import { diffHostServices, isExposed, nextHostTimes, serviceKey } from "./surface-diff";
+import { insertImportRun, lockTenantForImport } from "../imports/imports.repository";
 
 const HOSTS_PER_SLICE = 50;
 
@@ -100,19 +100,15 @@ export async function importNmapFile(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockTenantForImport(trx, tenantId);
-      await trx
-        .insertInto("import_runs")
-        .values({
-          id: importId,
-          tenant_id: tenantId,
-          kind: "attack-surface",
-          format: "nmap",
-          filename: options.filename,
-          created_by: options.doer.userId,
-          created_at: now,
-          report: "{}",
-        })
-        .execute();
+      await insertImportRun(trx, {
+        id: importId,
+        tenantId,
+        kind: "attack-surface",
+        format: "nmap",
+        filename: options.filename,
+        createdBy: options.doer.userId,
+        at: now,
+      });
       const hosts: { row: number; host: DiscoveredHost }[] = [];
       let scan: NetworkScan | undefined;
       for await (const event of importNmap(source)) {

@@ -1,42 +1,7 @@
-import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { type Insertable, sql, type Transaction } from "kysely";
 import type { ComplianceMappingsTable, ComplianceResultsTable, ComplianceScansTable, DB } from "../../db/tables";
 
 type Trx = Transaction<DB>;
-
-/** Imports into one tenant run one at a time on PostgreSQL (SQLite has one writer anyway). */
-export async function lockTenantForImport(trx: Trx, tenantId: string): Promise<void> {
-  if (isSqlite(trx as unknown as Kysely<unknown>)) return;
-  await trx.selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
-}
-
-export async function insertImportRun(
-  trx: Trx,
-  row: { id: string; tenantId: string; format: string; filename: string | null; createdBy: string | null; now: number },
-): Promise<void> {
-  await trx
-    .insertInto("import_runs")
-    .values({
-      id: row.id,
-      tenant_id: row.tenantId,
-      kind: "compliance",
-      format: row.format,
-      filename: row.filename,
-      created_by: row.createdBy,
-      created_at: row.now,
-      report: "{}",
-    })
-    .execute();
-}
-
-export async function finishImportRun(trx: Trx, tenantId: string, importId: string, report: unknown): Promise<void> {
-  await trx
-    .updateTable("import_runs")
-    .set({ report: JSON.stringify(report) })
-    .where("id", "=", importId)
-    .where("tenant_id", "=", tenantId)
-    .execute();
-}
 
 export async function insertScan(trx: Trx, row: Insertable<ComplianceScansTable>): Promise<void> {
   await trx.insertInto("compliance_scans").values(row).execute();

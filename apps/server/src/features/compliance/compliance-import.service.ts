@@ -17,6 +17,7 @@ import { newId, sha256 } from "../../lib/tokens";
 import { iso } from "../../lib/time";
 import { yieldToEventLoop } from "../../lib/yield";
 import { ImportTally, malformedFile, readHead } from "../imports/import-tally";
+import { insertImportRun, lockTenantForImport, saveImportReport } from "../imports/imports.repository";
 import * as repo from "./compliance-import.repository";
 
 const BATCH = 500;
@@ -79,14 +80,15 @@ export async function importComplianceFile(
   });
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await repo.lockTenantForImport(trx, tenantId);
-      await repo.insertImportRun(trx, {
+      await lockTenantForImport(trx, tenantId);
+      await insertImportRun(trx, {
         id: importId,
         tenantId,
+        kind: "compliance",
         format,
         filename: options.filename,
         createdBy: options.doer.userId,
-        now,
+        at: now,
       });
       const mappingKeys = new Set<string>();
       let results: Insertable<ComplianceResultsTable>[] = [];
@@ -198,7 +200,7 @@ export async function importComplianceFile(
       tally.finish();
       counts.mappings = mappingKeys.size;
       for (const open of scans.values()) summaries.push(await finish(trx, tenantId, open, now));
-      await repo.finishImportRun(trx, tenantId, importId, report());
+      await saveImportReport(trx, importId, report());
     });
   } catch (error) {
     throw malformedFile(error);

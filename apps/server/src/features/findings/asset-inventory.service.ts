@@ -10,7 +10,6 @@ import { yieldToEventLoop } from "../../lib/yield";
 import type { Doer } from "../../http/actor";
 import {
   existingFindings,
-  lockTenantForImport,
   moveDueDate,
   remediationSlaDays,
   setTriageState,
@@ -32,6 +31,7 @@ import {
   syncFindingAssetFields,
   updateAssetFields,
 } from "../assets/assets.repository";
+import { insertImportRun, lockTenantForImport, saveImportReport } from "../imports/imports.repository";
 
 // Records per write; the event loop runs between batches (a batch is about 10-20 ms of SQLite work).
 const BATCH = 200;
@@ -73,19 +73,15 @@ export async function importAssetInventory(
       // As the scanner import does: one import per tenant at a time, so new asset keys and
       // finding upserts of two imports never race.
       await lockTenantForImport(trx, tenantId);
-      await trx
-        .insertInto("import_runs")
-        .values({
-          id: importId,
-          tenant_id: tenantId,
-          kind: "assets",
-          format,
-          filename: options.filename,
-          created_by: options.doer.userId,
-          created_at: now,
-          report: "{}",
-        })
-        .execute();
+      await insertImportRun(trx, {
+        id: importId,
+        tenantId,
+        kind: "assets",
+        format: format,
+        filename: options.filename,
+        createdBy: options.doer.userId,
+        at: now,
+      });
       const days = await remediationSlaDays(trx, tenantId);
       let batch: { row: number; record: InventoryRecord }[] = [];
       const flush = async () => {
@@ -110,11 +106,7 @@ export async function importAssetInventory(
       }
       await flush();
       tally.finish();
-      await trx
-        .updateTable("import_runs")
-        .set({ report: JSON.stringify(report()) })
-        .where("id", "=", importId)
-        .execute();
+      await saveImportReport(trx, importId, report());
     });
   } catch (error) {
     throw malformedFile(error);

@@ -1,6 +1,5 @@
 import { defaultRemediationSlaDays, type FindingSeverity, findingSeverities } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { isSqlite } from "../../db/dialect";
 import type { SqliteBulk } from "../../db/sqlite-bulk";
 import type { DB, FindingImportsTable, FindingSourcesTable, FindingsTable } from "../../db/tables";
 import type { Intel } from "./findings-import.rows";
@@ -93,15 +92,6 @@ export async function saveRemediationSlaDays(db: Db, tenantId: string, severity:
     .values({ tenant_id: tenantId, severity, days })
     .onConflict((oc) => oc.columns(["tenant_id", "severity"]).doUpdateSet({ days }))
     .execute();
-}
-
-/**
- * PostgreSQL: one import per tenant at a time (asset numbers and finding upserts are read then
- * written). SQLite runs one write transaction at a time anyway.
- */
-export async function lockTenantForImport(trx: Transaction<DB>, tenantId: string): Promise<void> {
-  if (isSqlite(trx as never)) return;
-  await trx.selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
 }
 
 export async function insertFindingImport(trx: Transaction<DB>, row: FindingImportsTable): Promise<void> {
@@ -407,18 +397,4 @@ export async function setTriageState(
       .where("id", "in", part)
       .execute();
   }
-}
-
-/**
- * SQLite: a 64 MB page cache while an import runs (restored after). A finding touches about 25
- * index pages; with the default 2 MB cache they are evicted and read back, which costs about an
- * eighth of the import's CPU on a 50,000-finding file. Returns the function that restores it.
- */
-export async function widenSqliteCache(db: Kysely<DB>): Promise<() => Promise<void>> {
-  if (!isSqlite(db as never)) return async () => {};
-  const before = (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size ?? -2000;
-  await sql.raw("pragma cache_size = -65536").execute(db);
-  return async () => {
-    await sql.raw(`pragma cache_size = ${Number(before)}`).execute(db);
-  };
 }

@@ -24,10 +24,10 @@ import {
   findingsAbsentFromScan,
   finishFindingImport,
   insertFindingImport,
-  lockTenantForImport,
   remediationSlaDays,
-  widenSqliteCache,
 } from "./findings-import.repository";
+import { insertImportRun, lockTenantForImport } from "../imports/imports.repository";
+import { widenPageCache } from "../../db/dialect";
 
 const BATCH = 500;
 
@@ -88,23 +88,19 @@ export async function storeFindingEvents(
     ...counts,
     ...tally.summary(),
   });
-  const restoreCache = await widenSqliteCache(ctx.db);
+  const restoreCache = await widenPageCache(ctx.db as never);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockTenantForImport(trx, tenantId);
-      await trx
-        .insertInto("import_runs")
-        .values({
-          id: importId,
-          tenant_id: tenantId,
-          kind: "findings",
-          format,
-          filename: options.filename,
-          created_by: options.doer.userId,
-          created_at: now,
-          report: "{}",
-        })
-        .execute();
+      await insertImportRun(trx, {
+        id: importId,
+        tenantId,
+        kind: "findings",
+        format: format,
+        filename: options.filename,
+        createdBy: options.doer.userId,
+        at: now,
+      });
       await insertFindingImport(trx, {
         id: importId,
         tenant_id: tenantId,

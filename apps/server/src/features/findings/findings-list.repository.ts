@@ -1,6 +1,6 @@
 import { type FindingListQuery, type FindingSortKey, openFindingStatuses, priorityRank } from "@watchfloor/shared";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { needsListPlans } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { type Cursor, keysetPage } from "../../db/keyset";
 import type { CursorSort } from "../../http/cursor";
@@ -83,7 +83,7 @@ export async function planFindingList(
   q: FindingListQuery,
   now: number,
 ): Promise<ListPlan> {
-  if (!isSqlite(db as Kysely<unknown>) || tenantIds.length === 0) return noPlan;
+  if (!needsListPlans(db as Kysely<unknown>) || tenantIds.length === 0) return noPlan;
   const tenants = sql.join(tenantsOf(tenantIds, q));
   if (q.assetId?.length) return { fromMatches: true, driver: "asset" };
   if (
@@ -122,7 +122,7 @@ export function filteredFindings(
   now: number,
   plan: ListPlan = noPlan,
 ) {
-  const sqlite = isSqlite(db as Kysely<unknown>);
+  const sqlite = needsListPlans(db as Kysely<unknown>);
   const sorted = sortColumns[q.sort].sql;
   const leads: Record<NonNullable<ListPlan["driver"]>, Column[]> = {
     asset: ["asset_id"],
@@ -219,7 +219,7 @@ export function sortedFindingPage(
   plan: ListPlan = noPlan,
 ) {
   const { sql: base, nullable } = sortColumns[q.sort];
-  const column = sql.raw(plan.fromMatches && isSqlite(db as Kysely<unknown>) ? `+${base}` : base);
+  const column = sql.raw(plan.fromMatches && needsListPlans(db as Kysely<unknown>) ? `+${base}` : base);
   const select = () =>
     filteredFindings(db, tenantIds, q, now, plan)
       .selectAll("findings")

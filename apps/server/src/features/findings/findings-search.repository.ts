@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import { hasSeparateSearchIndex } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 
 /**
@@ -8,7 +8,7 @@ import type { DB } from "../../db/tables";
  * short timer as the alert index; the list never waits for it (see findingTextMatch).
  */
 export async function indexPendingFindings(db: Kysely<DB>, max = 20_000): Promise<number> {
-  if (!isSqlite(db as Kysely<unknown>)) return 0;
+  if (!hasSeparateSearchIndex(db as Kysely<unknown>)) return 0;
   return db.transaction().execute(async (trx) => {
     const state = await sql<{ indexed_rowid: number }>`select indexed_rowid from findings_fts_state where id = 1`.execute(trx);
     const from = state.rows[0]?.indexed_rowid ?? 0;

@@ -19,6 +19,7 @@ import { writeAlertRows } from "../alerts/alert-ingest.service";
 import { policyFor } from "../alerts/sla";
 import { slaPolicies } from "../alerts/sla-policies.repository";
 import { ImportTally, malformedFile, readHead } from "./import-tally";
+import { insertImportRun, saveImportReport } from "./imports.repository";
 
 const BATCH = 1000;
 
@@ -119,19 +120,15 @@ export async function importAlertFile(
   });
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("import_runs")
-        .values({
-          id: importId,
-          tenant_id: tenantId,
-          kind: "alerts",
-          format,
-          filename: options.filename,
-          created_by: options.doer.userId,
-          created_at: now,
-          report: "{}",
-        })
-        .execute();
+      await insertImportRun(trx, {
+        id: importId,
+        tenantId,
+        kind: "alerts",
+        format: format,
+        filename: options.filename,
+        createdBy: options.doer.userId,
+        at: now,
+      });
       let batch: AlertsTable[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
@@ -160,11 +157,7 @@ export async function importAlertFile(
       }
       await flush();
       tally.finish();
-      await trx
-        .updateTable("import_runs")
-        .set({ report: JSON.stringify(report()) })
-        .where("id", "=", importId)
-        .execute();
+      await saveImportReport(trx, importId, report());
     });
   } catch (error) {
     throw malformedFile(error);
@@ -172,11 +165,7 @@ export async function importAlertFile(
   if (routed.size > 0) {
     for (const [destination, rows] of routed)
       routedReports.push({ destination, rows, ...(await importRouted(ctx, tenantId, source, destination, options)) });
-    await ctx.db
-      .updateTable("import_runs")
-      .set({ report: JSON.stringify(report()) })
-      .where("id", "=", importId)
-      .execute();
+    await saveImportReport(ctx.db, importId, report());
   }
   const done = report();
   if (done.created + done.updated > 0) ctx.events.publish({ tenantId, kind: "alert", ids: [], action: "created" });

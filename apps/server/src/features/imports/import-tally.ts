@@ -4,6 +4,7 @@ import type { DB } from "../../db/tables";
 import { AppError } from "../../http/errors";
 import { ImportFileError, type ImportSource } from "../../importers/types";
 import { newId } from "../../lib/tokens";
+import { insertQuarantineRow } from "./imports.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -62,21 +63,18 @@ export class ImportTally {
     if (this.quarantined >= importLimits.quarantineRows) return;
     this.quarantined++;
     const { tenantId, importId, format, now } = this.run;
-    await db
-      .insertInto("quarantine")
-      // The row is kept as sent, but for U+0000, which PostgreSQL text cannot hold (shown as U+FFFD).
-      .values({
-        id: newId(),
-        tenant_id: tenantId,
-        import_id: importId,
-        format,
-        row_number: row,
-        raw: raw.replaceAll("\u0000", "\uFFFD"),
-        problems: JSON.stringify(problems),
-        created_at: now,
-        resolved_at: null,
-      })
-      .execute();
+    // The row is kept as sent, but for U+0000, which PostgreSQL text cannot hold (shown as U+FFFD).
+    await insertQuarantineRow(db, {
+      id: newId(),
+      tenant_id: tenantId,
+      import_id: importId,
+      format,
+      row_number: row,
+      raw: raw.replaceAll("\u0000", "\uFFFD"),
+      problems: JSON.stringify(problems),
+      created_at: now,
+      resolved_at: null,
+    });
   }
 
   /**

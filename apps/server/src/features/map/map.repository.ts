@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import { isSqlite } from "../../db/dialect";
+import type { Kysely } from "kysely";
+import { unindexed } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 
 /**
@@ -61,7 +61,7 @@ export async function countIncidentsInWindow(db: Kysely<DB>, { tenantIds, from, 
 export async function alertsOfIncidents(db: Kysely<DB>, tenantIds: readonly string[], incidentIds: string[]) {
   if (tenantIds.length === 0 || incidentIds.length === 0) return [];
   // SQLite's unary "+" keeps the tenant out of index choice: alerts_incident_idx must lead.
-  const tenant = isSqlite(db as Kysely<unknown>) ? sql<string>`+alerts.tenant_id` : sql<string>`alerts.tenant_id`;
+  const tenant = unindexed<string>(db as Kysely<unknown>, "alerts", "tenant_id");
   const rows = [];
   for (const chunk of chunks(incidentIds)) {
     rows.push(

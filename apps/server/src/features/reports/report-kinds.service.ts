@@ -20,6 +20,9 @@ export const slug = (text: string) =>
 export const reportFileName = (kind: string, input: ReportInput, ext: string, part?: string) =>
   `watchfloor-${kind}-${slug(input.subject)}${part ? `-${part}` : ""}-${input.period.fromDay}-to-${input.period.toDay}.${ext}`;
 
+/** Incidents the incidents PDF lists (the CSV has up to INCIDENT_CSV_LIMIT). */
+export const INCIDENT_PDF_LIMIT = 5_000;
+
 /** What each kind does: its JSON, its PDF and its tables (the full lists for CSV). */
 export function reportMakers(ctx: AppContext) {
   return {
@@ -64,7 +67,9 @@ export function reportMakers(ctx: AppContext) {
       json: (input: ReportInput) => incidentsReport(ctx, input),
       pdf: async (input: ReportInput) => {
         const r = await incidentsReport(ctx, input);
-        return { title: r.meta.title, pdf: await incidentsPdf(r, r.items, input.brand) };
+        // The document lists more than the screen's 500: every incident of a busy period, up to a limit.
+        const all = await periodIncidents(ctx, input, INCIDENT_PDF_LIMIT);
+        return { title: r.meta.title, pdf: await incidentsPdf({ ...r, truncated: all.truncated }, all.items, input.brand) };
       },
       tables: async (input: ReportInput, table: string) => {
         const r = await incidentsReport(ctx, input);

@@ -1,7 +1,6 @@
 import { performance } from "node:perf_hooks";
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
-import { isSqlite, statementsHoldTheThread } from "../../db/dialect";
+import { lockForTransaction, statementsHoldTheThread } from "../../db/dialect";
 import { yieldToEventLoop } from "../../lib/yield";
 import { type LeafRef, refreshLeaves } from "./rollup-refresh";
 import { MAX_SLICE_LEAVES, nextSliceLeaves, RefreshSchedule } from "./rollup-schedule";
@@ -211,7 +210,7 @@ export class RollupRefresher {
   /** One transaction; on PostgreSQL an advisory lock serialises refreshers of several processes. */
   private inTransaction<T>(work: (trx: repo.Db) => Promise<T>): Promise<T> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (!isSqlite(trx as never)) await sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
+      await lockForTransaction(trx as never, ROLLUP_LOCK);
       return work(trx);
     });
   }

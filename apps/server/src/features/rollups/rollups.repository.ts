@@ -275,3 +275,41 @@ export async function earliestDue(db: Db, topLevel: number): Promise<number | nu
 /** The leaf of a detected_at column in SQL, floor division on both engines (literals only, so it also works in DDL). */
 const unitSql = (detectedAt: RawBuilder<unknown>): RawBuilder<number> =>
   sql<number>`((${detectedAt} - ((${detectedAt} % ${sql.lit(UNIT_MS)}) + ${sql.lit(UNIT_MS)}) % ${sql.lit(UNIT_MS)}) / ${sql.lit(UNIT_MS)})`;
+
+/** Empties every rollup table and the refresh queue (a full rebuild follows). */
+export async function clearRollups(db: Db): Promise<void> {
+  for (const table of [...rollupTables, "rollup_dirty"] as const) await db.deleteFrom(table).execute();
+}
+
+export async function allTenantIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom("tenants").select("id").execute()).map((t) => t.id);
+}
+
+/** A tenant's ranked rollups of one level, to merge into the level above. */
+export async function rankedAtLevel(db: Db, tenantId: string, level: number) {
+  return db
+    .selectFrom("rollup_ranked")
+    .select(["start", "dim", "data"])
+    .where("tenant_id", "=", tenantId)
+    .where("level", "=", level)
+    .execute();
+}
+
+export async function countLeaves(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("rollup_totals")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("level", "=", 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The first detection at or after `at`, or null (skips the empty stretches of a sparse history). */
+export async function nextDetection(db: Db, at: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("alerts")
+    .select(sql<number | null>`min(detected_at)`.as("at"))
+    .where("detected_at", ">=", at)
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
