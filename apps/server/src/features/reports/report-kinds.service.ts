@@ -1,11 +1,18 @@
-import { executiveReportSchema, incidentsReportSchema, serviceReportSchema, threatReportSchema } from "@watchfloor/shared";
+import {
+  executiveReportSchema,
+  incidentsReportSchema,
+  type ReportKind,
+  serviceReportSchema,
+  threatReportSchema,
+} from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { archiveReport, type ReportMaker } from "./report-archive.service";
 import { executiveReport } from "./executive-report.service";
 import { INCIDENT_CSV_LIMIT, incidentsReport, periodIncidents } from "./incidents-report.service";
 import type { ReportInput } from "./report-params";
 import { executivePdf, incidentsPdf, servicePdf, threatPdf } from "./report-pdf";
 import { executiveTables, incidentsTables, serviceTables, threatTables } from "./report-tables";
-import { BREACH_CSV_LIMIT, breachedAlerts, serviceReport } from "./service-report.service";
+import { BREACH_CSV_LIMIT, breachedAlerts, breachRow, serviceReport } from "./service-report.service";
 import { threatLayer, threatReport } from "./threat-report.service";
 
 /** "Report A and Report B" -> "report-a-and-report-b", for file names. */
@@ -46,20 +53,7 @@ export function reportMakers(ctx: AppContext) {
         const r = await serviceReport(ctx, input);
         if (table !== "breaches") return serviceTables(r);
         const all = await breachedAlerts(ctx, input, BREACH_CSV_LIMIT);
-        return serviceTables(
-          r,
-          all.map((a) => ({
-            id: a.id,
-            tenantName: a.tenantName,
-            name: a.name,
-            priority: a.priority,
-            status: a.status,
-            assignee: a.assignee,
-            detectedAt: a.detectedAt,
-            ackSla: a.ackSla,
-            respondSla: a.respondSla,
-          })),
-        );
+        return serviceTables(r, all.map(breachRow));
       },
     },
     incidents: {
@@ -89,4 +83,22 @@ export function reportMakers(ctx: AppContext) {
       tables: async (input: ReportInput) => threatTables(await threatReport(ctx, input)),
     },
   } as const;
+}
+
+/** Makes a kind's PDF and keeps it in the archive (audited); returns its archive id, file name and bytes. */
+export async function makeArchivedPdf(ctx: AppContext, kind: ReportKind, input: ReportInput, maker: ReportMaker) {
+  const { title, pdf } = await reportMakers(ctx)[kind].pdf(input);
+  const fileName = reportFileName(kind, input, "pdf");
+  const id = await archiveReport(ctx, maker, {
+    kind,
+    title,
+    subject: input.subject,
+    periodLabel: input.period.label,
+    query: input.query,
+    incidentId: null,
+    tenants: input.tenants,
+    fileName,
+    content: pdf,
+  });
+  return { id, fileName, pdf };
 }

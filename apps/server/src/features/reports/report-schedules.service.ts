@@ -19,8 +19,7 @@ import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { insertNotification } from "../notifications/notifications.repository";
-import { archiveReport } from "./report-archive.service";
-import { reportFileName, reportMakers } from "./report-kinds.service";
+import { makeArchivedPdf } from "./report-kinds.service";
 import { reportInput } from "./report-params";
 import { sendReportMail } from "./report-mail";
 import * as repo from "./report-schedules.repository";
@@ -305,29 +304,14 @@ export async function runSchedule(ctx: AppContext, enqueue: Enqueue, payload: { 
     row.created_by_name,
     payload.dueAt,
   );
-  const { title, pdf } = await reportMakers(ctx)[kind].pdf(input);
   const creator = memberships.length ? row.created_by : null;
-  const reportId = await archiveReport(
-    ctx,
-    {
-      userId: creator,
-      email: null,
-      name: `${row.created_by_name} (schedule "${row.name}")`,
-      ipAddress: null,
-      scheduleId: row.id,
-    },
-    {
-      kind,
-      title,
-      subject: input.subject,
-      periodLabel: input.period.label,
-      query: input.query,
-      incidentId: null,
-      tenants: input.tenants,
-      fileName: reportFileName(kind, input, "pdf"),
-      content: pdf,
-    },
-  );
+  const { id: reportId } = await makeArchivedPdf(ctx, kind, input, {
+    userId: creator,
+    email: null,
+    name: `${row.created_by_name} (schedule "${row.name}")`,
+    ipAddress: null,
+    scheduleId: row.id,
+  });
   const mailOn = Boolean(ctx.env.WATCHFLOOR_SMTP_URL) && recipients.length > 0;
   await repo.insertDelivery(ctx.db, {
     id: deliveryId,

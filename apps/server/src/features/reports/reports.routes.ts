@@ -22,7 +22,7 @@ import { doerOf } from "../../http/actor";
 import { invalid } from "../../http/errors";
 import { incidentDocument } from "./incidents-report.service";
 import { archivedFile, archiveReport, deleteArchived, listArchive, makerOf } from "./report-archive.service";
-import { reportFileName, reportMakers, slug } from "./report-kinds.service";
+import { makeArchivedPdf, reportFileName, reportMakers, slug } from "./report-kinds.service";
 import { reportBrand } from "../settings/branding.service";
 import { reportInput, reportTimeZone } from "./report-params";
 import { incidentDocumentPdf } from "./report-pdf";
@@ -95,19 +95,7 @@ export const reportRoutes =
         async (request, reply) => {
           const doer = await doerOf(ctx, request);
           const input = await reportInput(ctx, request.scope, request.query, doer.name);
-          const { title, pdf } = await handler.pdf(input);
-          const name = reportFileName(kind, input, "pdf");
-          const id = await archiveReport(ctx, makerOf(request, doer.name), {
-            kind,
-            title,
-            subject: input.subject,
-            periodLabel: input.period.label,
-            query: input.query,
-            incidentId: null,
-            tenants: input.tenants,
-            fileName: name,
-            content: pdf,
-          });
+          const { id, fileName: name, pdf } = await makeArchivedPdf(ctx, kind, input, makerOf(request, doer.name));
           reply.header("x-report-id", id);
           return download(reply, pdf, "application/pdf", name);
         },

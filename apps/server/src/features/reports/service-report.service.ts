@@ -125,17 +125,7 @@ export async function serviceReport(ctx: AppContext, input: ReportInput): Promis
     sla: { byPriority, total },
     breaches: {
       total: breachTotal,
-      items: breaches.map((a) => ({
-        id: a.id,
-        tenantName: a.tenantName,
-        name: a.name,
-        priority: a.priority,
-        status: a.status,
-        assignee: a.assignee,
-        detectedAt: a.detectedAt,
-        ackSla: a.ackSla,
-        respondSla: a.respondSla,
-      })),
+      items: breaches.map(breachRow),
       truncated: breachTotal > breaches.length,
     },
     times: {
@@ -204,4 +194,19 @@ function serviceSummary(r: ServiceReport): string[] {
     );
   }
   return out;
+}
+
+/** A breached alert as the report's breach table lists it. */
+export function breachRow(a: Awaited<ReturnType<typeof breachedAlerts>>[number]): ServiceReport["breaches"]["items"][number] {
+  return {
+    id: a.id,
+    tenantName: a.tenantName,
+    name: a.name,
+    priority: a.priority,
+    status: a.status,
+    assignee: a.assignee,
+    detectedAt: a.detectedAt,
+    ackSla: a.ackSla,
+    respondSla: a.respondSla,
+  };
 }
