@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient, type ServeProcess, startServe } from "./test/serve-process";
+import { freshDatabaseUrl, testDialect } from "./test/test-server";
+
+/**
+ * Issue 19, done when: two `watchfloor serve` processes on one PostgreSQL database. An alert
+ * posted to one reaches the other's live stream; an SLA breach is notified once; a scheduled
+ * report runs once; sign-in lockout counts the attempts made on both.
+ */
+const postgres = testDialect() === "postgres";
+const PASSWORD = "Two-Servers-Password-26";
+let a: ServeProcess;
+let b: ServeProcess;
+let drop: () => Promise<void>;
+const owner = new HttpClient();
+let tenantId = "";
+
+async function ok(response: Response, status = 200) {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBe(status);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Moves both servers' test clocks at once: each runs its SLA check and due jobs as it answers. */
+async function advanceBoth(minutes: number) {
+  await Promise.all(
+    [a, b].map(async (server) => ok(await owner.post(server.url, "/api/v1/test/clock", { advanceMinutes: minutes }))),
+  );
+}
+
+describe.skipIf(!postgres)("two serve processes on one PostgreSQL database", () => {
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl();
+    drop = db.drop;
+    const env = {
+      WATCHFLOOR_DATABASE_URL: db.url ?? "",
+      WATCHFLOOR_TEST_CLOCK: "1",
+      WATCHFLOOR_SECRET: "two-servers-secret-two-servers-secret",
+    };
+    a = await startServe(env); // migrates the new database
+    b = await startServe(env);
+    await ok(
+      await owner.post(a.url, "/api/v1/auth/sign-up", { email: "owner@two.test", password: PASSWORD, displayName: "Owner" }),
+      201,
+    );
+    tenantId = (await ok(await owner.post(a.url, "/api/v1/tenants", { name: "Shared", slug: "shared" }), 201)).id;
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await drop?.();
+  });
+
+  it("brings an alert posted to server A to a live stream on server B within 2 s", async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${b.url}/api/v1/events`, {
+      headers: { cookie: owner.cookieHeader() },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    let seen = "";
+    const posted = await ok(
+      await owner.post(a.url, `/api/v1/alerts?tenantId=${tenantId}`, {
+        source: "two",
+        sourceId: "t-1",
+        name: "Seen on B",
+        priority: "Low",
+      }),
+      201,
+    );
+    const started = Date.now();
+    while (!seen.includes(posted.id) && Date.now() - started < 2000) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000))]);
+      if (chunk && !chunk.done) seen += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    expect(seen).toContain(posted.id);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("notifies an SLA breach once although both servers check at once", async () => {
+    const alert = await ok(
+      await owner.post(b.url, `/api/v1/alerts?tenantId=${tenantId}`, {
+        source: "two",
+        sourceId: "t-2",
+        name: "Breached on two servers",
+        priority: "Critical",
+      }),
+      201,
+    );
+    await advanceBoth(20); // past the 15-minute acknowledge time
+    await advanceBoth(1);
+    const notes = await ok(await owner.get(a.url, "/api/v1/notifications?limit=100"));
+    const about = (notes.items as { message: string; link: string | null }[]).filter((n) => n.link?.includes(alert.id));
+    expect(about).toHaveLength(1);
+  });
+
+  it("runs a scheduled report once", async () => {
+    const now = Date.parse((await ok(await owner.post(a.url, "/api/v1/test/clock", { advanceMinutes: 1 }))).now);
+    await ok(await owner.post(b.url, "/api/v1/test/clock", { advanceMinutes: 1 }));
+    const at = new Date(now + 10 * 60_000).toISOString().slice(11, 16);
+    const schedule = await ok(
+      await owner.post(a.url, "/api/v1/reports/schedules", {
+        name: "Once",
+        kind: "executive",
+        tenants: [tenantId],
+        period: "last7",
+        cadence: "daily",
+        time: at,
+        timeZone: "UTC",
+        recipients: ["ciso@two.test"],
+      }),
+      201,
+    );
+    await advanceBoth(12);
+    await advanceBoth(1);
+    const list = await ok(await owner.get(b.url, "/api/v1/reports/schedules"));
+    const mine = (list.items as { id: string; deliveries: { status: string }[] }[]).find((s) => s.id === schedule.id);
+    expect(mine?.deliveries).toHaveLength(1);
+    expect(mine?.deliveries[0]?.status).toBe("mail-off");
+    const jobs = await ok(await owner.get(a.url, "/api/v1/jobs?kind=report-schedule-run"));
+    expect(jobs.items).toHaveLength(1);
+    expect(jobs.items[0].status).toBe("succeeded");
+  });
+
+  it("locks an account after five wrong passwords spread over both servers", async () => {
+    const stranger = new HttpClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const server = i % 2 ? b : a;
+      const response = await stranger.post(server.url, "/api/v1/auth/sign-in", {
+        email: "owner@two.test",
+        password: `wrong-${i}`,
+      });
+      statuses.push(response.status);
+    }
+    // Three tries on A and two on B: the fifth locks, which neither server would count alone.
+    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    const refused = await stranger.post(b.url, "/api/v1/auth/sign-in", { email: "owner@two.test", password: PASSWORD });
+    expect(refused.status).toBe(423);
+    expect(await refused.text()).toContain("locked");
+  });
+});
