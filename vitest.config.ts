@@ -38,6 +38,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A polled page state (a count, a pressed button) may take seconds on a busy machine.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           setupFiles: ["./apps/server/src/test/fail-on-console-error.ts"],
         },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { resolutionTypeSchema } from "./alerts";
+import { tacticSchema, techniqueIdSchema } from "./attack";
 import { timelineEntrySchema, userRefSchema } from "./alerts-api";
 import { incidentStatusSchema, prioritySchema } from "./enums";
 import { queryList } from "./query-list";
@@ -52,6 +53,9 @@ export const incidentListQuerySchema = z.object({
   owner: queryList(z.string().max(120)),
   /** Tenant ids; only those in the caller's scope count. */
   tenant: queryList(z.string().max(64)),
+  /** ATT&CK tactics and techniques of the incident's alerts (any of them). */
+  tactic: queryList(tacticSchema),
+  technique: queryList(techniqueIdSchema),
   /** On the created date: from (inclusive) and to (exclusive). */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -119,3 +123,34 @@ export const incidentDetailSchema = z.object({
 });
 export type IncidentDetail = z.infer<typeof incidentDetailSchema>;
 export type IncidentUpdateBody = z.input<typeof incidentUpdateBodySchema>;
+
+/** `POST /incidents/bulk-update`: one action on up to 1,000 incidents; each reports its own outcome. */
+export const incidentBulkBodySchema = z.object({
+  ids: z.array(z.string()).min(1).max(1000),
+  action: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("assign"), ownerUserId: userRefSchema }),
+    z.object({ type: z.literal("priority"), priority: prioritySchema }),
+    z.object({
+      type: z.literal("status"),
+      status: incidentStatusSchema,
+      resolutionType: resolutionTypeSchema.optional(),
+      closureNotes: z.string().trim().max(5000).optional(),
+    }),
+  ]),
+});
+export type IncidentBulkBody = z.input<typeof incidentBulkBodySchema>;
+
+/** The columns of `GET /incidents/export.csv`, in order. */
+export const incidentCsvColumns = [
+  "reference",
+  "tenant",
+  "title",
+  "priority",
+  "status",
+  "owner",
+  "alerts",
+  "createdAt",
+  "updatedAt",
+  "id",
+] as const;
+export const incidentExportQuerySchema = incidentListQuerySchema.omit({ cursor: true, limit: true });

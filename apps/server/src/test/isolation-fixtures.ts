@@ -184,6 +184,7 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/alerts/:alertId/assign": { assigneeUserId: null },
     "POST /api/v1/alerts/:alertId/comments": { comment: "probe" },
     "POST /api/v1/incidents": { tenantId: tenantB.id, title: "Probe", priority: "Low" },
+    "POST /api/v1/incidents/bulk-update": { ids: [incident.id], action: { type: "priority", priority: "Low" } },
     "POST /api/v1/incidents/escalate": { alertIds: [alert.id] },
     "PATCH /api/v1/incidents/:incidentId": { title: "Renamed by a stranger" },
     "POST /api/v1/incidents/:incidentId/transition": { status: "Acknowledged" },

@@ -248,3 +248,78 @@ describe("incident list tenant isolation", () => {
     }
   });
 });
+
+describe("incident list ATT&CK filters, CSV export and bulk actions", () => {
+  it("filters on the tactics and techniques of an incident's alerts", async () => {
+    const withTechnique = async (sourceId: string, technique: string, tactic: string) =>
+      (
+        await both.post(`/api/v1/alerts?tenantId=${tenantA}`, {
+          source: "edr",
+          sourceId,
+          name: `Technique ${technique}`,
+          priority: "High",
+          mitreTechniques: [technique],
+          tactics: [tactic],
+        })
+      ).json().id as string;
+    const exec = await withTechnique("att-1", "T1059", "Execution");
+    const cred = await withTechnique("att-2", "T1110", "Credential Access");
+    const made = async (title: string, alertIds: string[]) =>
+      (await both.post("/api/v1/incidents", { tenantId: tenantA, title, priority: "High", alertIds })).json().incident.id;
+    const scripting = await made("Scripting burst", [exec]);
+    const brute = await made("Brute force", [cred]);
+    expect(ids(await list(both, "technique=T1059&limit=200"))).toEqual([scripting]);
+    expect(ids(await list(both, "tactic=Credential%20Access&limit=200"))).toEqual([brute]);
+    expect(ids(await list(both, "technique=T1059,T1110&limit=200")).sort()).toEqual([scripting, brute].sort());
+    expect(ids(await list(both, "technique=T1190&limit=200"))).toEqual([]);
+    expect((await both.get("/api/v1/incidents?technique=not-a-technique")).statusCode).toBe(400);
+  });
+
+  it("exports exactly the filtered list as CSV, in its order, and only from the caller's tenants", async () => {
+    const response = await onlyA.get("/api/v1/incidents/export.csv?priority=Critical,High&sort=title&dir=asc");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/csv");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="watchfloor-incidents-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body.trim().split("\r\n");
+    expect(lines[0]).toBe("reference,tenant,title,priority,status,owner,alerts,createdAt,updatedAt,id");
+    const listed = (await list(onlyA, "priority=Critical,High&sort=title&dir=asc&limit=200")).items;
+    expect(lines.slice(1).map((l) => l.split(",").at(-1))).toEqual(listed.map((i) => i.id));
+    expect(response.body).not.toContain("Bravo");
+  });
+
+  it("assigns, reprioritises and moves many incidents at once, each through its own rules", async () => {
+    const open = (await list(onlyA, "view=open&tenant=" + tenantA + "&limit=200")).items.slice(0, 3);
+    const closed = (await list(onlyA, "status=Closed&limit=200")).items[0] as IncidentSummary;
+    const ada = (await onlyA.get("/api/v1/auth/session")).json().user.id as string;
+    const assign = await onlyA.post("/api/v1/incidents/bulk-update", {
+      ids: open.map((i) => i.id),
+      action: { type: "assign", ownerUserId: ada },
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    expect(assign.json().updated).toBe(3);
+    for (const i of open) expect((await onlyA.get(`/api/v1/incidents/${i.id}`)).json().incident.ownerUserId).toBe(ada);
+    const priority = await onlyA.post("/api/v1/incidents/bulk-update", {
+      ids: open.map((i) => i.id),
+      action: { type: "priority", priority: "Low" },
+    });
+    expect(priority.json().updated).toBe(3);
+    // A closed incident cannot be acknowledged: that one fails, the others move.
+    const moved = await onlyA.post("/api/v1/incidents/bulk-update", {
+      ids: [...open.map((i) => i.id), closed.id],
+      action: { type: "status", status: "Acknowledged" },
+    });
+    const results = moved.json().results as { id: string; ok: boolean; error?: string }[];
+    expect(results.find((r) => r.id === closed.id)?.ok).toBe(false);
+    expect(results.find((r) => r.id === closed.id)?.error).toBeTruthy();
+    // Another tenant's incident in the list refuses the whole request, naming nothing.
+    const bravo = (await list(both, `tenant=${tenantB}&limit=1`)).items[0] as IncidentSummary;
+    const foreign = await onlyA.post("/api/v1/incidents/bulk-update", {
+      ids: [open[0]?.id, bravo.id],
+      action: { type: "priority", priority: "High" },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain(bravo.id);
+  });
+});

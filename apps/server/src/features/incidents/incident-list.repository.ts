@@ -4,6 +4,7 @@ import type { DB } from "../../db/tables";
 import type { Cursor, CursorSort } from "../../http/cursor";
 import { afterCursor } from "../../db/keyset";
 import { parseIncidentReference } from "@watchfloor/shared";
+import { tacticKey } from "../alerts/alerts.repository";
 import { incidentsWithNames } from "./incidents.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -68,6 +69,21 @@ export function filteredIncidents(db: Db, tenantIds: readonly string[], q: Incid
       ]),
     );
   }
+  // An incident matches a tactic or technique when one of its alerts carries it.
+  const attack = (keys: string[]) =>
+    query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("alerts")
+          .innerJoin("alert_attack", (join) =>
+            join.onRef("alert_attack.alert_id", "=", "alerts.id").onRef("alert_attack.tenant_id", "=", "alerts.tenant_id"),
+          )
+          .select(sql`1`.as("one"))
+          .whereRef("alerts.incident_id", "=", "incidents.id")
+          .where("alert_attack.attack_key", "in", keys),
+      ),
+    );
+  if (q.technique?.length) query = attack(q.technique);
+  if (q.tactic?.length) query = attack(q.tactic.map(tacticKey));
   if (q.from) query = query.where("incidents.created_at", ">=", Date.parse(q.from));
   if (q.to) query = query.where("incidents.created_at", "<", Date.parse(q.to));
   if (q.q) query = query.where(textMatch(q.q));

@@ -1,17 +1,24 @@
+import { Readable } from "node:stream";
 import {
+  bulkResultSchema,
   commentBodySchema,
   escalateBodySchema,
+  incidentBulkBodySchema,
   incidentCreateBodySchema,
   incidentDetailSchema,
+  incidentExportQuerySchema,
   incidentListQuerySchema,
   incidentPageSchema,
   incidentUpdateBodySchema,
+  textResponse,
   transitionBodySchema,
 } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { sendStream } from "../../http/send-stream";
+import { exportIncidentsCsv } from "./incidents-export";
 import * as service from "./incidents.service";
 
 const params = z.object({ incidentId: z.string() });
@@ -30,6 +37,29 @@ export const incidentRoutes =
         schema: { tags: ["incidents"], querystring: incidentListQuerySchema, response: { 200: incidentPageSchema } },
       },
       async (request) => service.listIncidents(ctx, request.scope, request.query),
+    );
+    app.get(
+      "/incidents/export.csv",
+      {
+        config: read,
+        schema: {
+          tags: ["incidents"],
+          querystring: incidentExportQuerySchema,
+          response: { 200: textResponse("text/csv", "The filtered incidents as CSV, one row per incident.") },
+        },
+      },
+      async (request, reply) => {
+        const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
+        reply.header("content-type", "text/csv; charset=utf-8");
+        reply.header("content-disposition", `attachment; filename="watchfloor-incidents-${stamp}.csv"`);
+        return sendStream(reply, Readable.from(exportIncidentsCsv(ctx, request.scope.tenantIds, request.query)));
+      },
+    );
+    app.post(
+      "/incidents/bulk-update",
+      { config: write, schema: { tags: ["incidents"], body: incidentBulkBodySchema, response: { 200: bulkResultSchema } } },
+      async (request) =>
+        service.bulkIncidents(ctx, request.scope, await doerOf(ctx, request), request.body.ids, request.body.action),
     );
     app.post(
       "/incidents",

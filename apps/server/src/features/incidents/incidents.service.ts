@@ -4,6 +4,7 @@ import {
   type IncidentListQuery,
   type IncidentStatus,
   type Priority,
+  type BulkResult,
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -26,7 +27,7 @@ import * as repo from "./incidents.repository";
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findIncident>>>;
 
-const toSummary = (row: Row) => ({
+export const toSummary = (row: Row) => ({
   id: row.id,
   tenantId: row.tenant_id,
   tenantName: row.tenant_name,
@@ -322,4 +323,35 @@ export async function commentOnIncident(ctx: AppContext, scope: TenantScope, doe
     },
   ]);
   return getIncident(ctx, scope, id);
+}
+
+/**
+ * One action on many incidents (the list's bulk bar): every id must be visible (or nothing
+ * happens); each incident then succeeds or fails on its own, through the same rules as one
+ * at a time (an owner from the tenant, a workflow step the status allows).
+ */
+export async function bulkIncidents(
+  ctx: AppContext,
+  scope: TenantScope,
+  doer: Doer,
+  ids: string[],
+  action:
+    | { type: "assign"; ownerUserId: string | null }
+    | { type: "priority"; priority: Priority }
+    | ({ type: "status" } & TransitionBody),
+): Promise<BulkResult> {
+  const unique = [...new Set(ids)];
+  for (const id of unique) if (!(await repo.findIncident(ctx.db, scope.tenantIds, id))) throw notFound("One or more incidents");
+  const results: BulkResult["results"] = [];
+  for (const id of unique) {
+    try {
+      if (action.type === "assign") await updateIncidentFields(ctx, scope, doer, id, { ownerUserId: action.ownerUserId });
+      else if (action.type === "priority") await updateIncidentFields(ctx, scope, doer, id, { priority: action.priority });
+      else await transitionIncident(ctx, scope, doer, id, action);
+      results.push({ id, ok: true });
+    } catch (error) {
+      results.push({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { updated: results.filter((r) => r.ok).length, results };
 }
