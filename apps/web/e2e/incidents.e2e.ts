@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
@@ -61,8 +62,9 @@ async function listSettled(page: Page) {
 
 const rowIds = (page: Page) =>
   page.locator("[data-testid=incident-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-incident-id") ?? ""));
-const column = (page: Page, n: number) => page.locator(`[data-testid=incident-row] td:nth-child(${n})`).allTextContents();
-const titles = (page: Page) => page.locator("[data-testid=incident-row] td:nth-child(1) a").allTextContents();
+// The first cell of a row is its selection box: column n of the table is cell n + 1.
+const column = (page: Page, n: number) => page.locator(`[data-testid=incident-row] td:nth-child(${n + 1})`).allTextContents();
+const titles = (page: Page) => page.locator("[data-testid=incident-row] td:nth-child(2) a").allTextContents();
 /** The header of a column, once the router has committed a sort state for it. */
 const sortedBy = (page: Page, name: string, value: string) =>
   page.locator(`th[aria-sort="${value}"]`, { has: page.getByRole("button", { name, exact: true }) }).waitFor();
@@ -161,6 +163,64 @@ describe("incidents list", () => {
     );
     await listSettled(page);
     expect(new Set(await column(page, 6)).size).toBeGreaterThan(1);
+    consoleWatch.assertClean();
+    await context.close();
+  });
+
+  it("filters by an alert's technique, exports the filtered list as CSV and moves two incidents at once", async () => {
+    const { context, page, consoleWatch } = await open(`${listPath}?view=all`);
+    await listSettled(page);
+    const { csrf, tenant } = await sessionFacts(page, base);
+    const alert = await page.request.post(`${base}/api/v1/alerts?tenantId=${tenant("Tenant A")}`, {
+      data: {
+        source: "edr",
+        sourceId: "e2e-tech-1",
+        name: "PowerShell download cradle",
+        priority: "High",
+        mitreTechniques: ["T1059.001"],
+        tactics: ["Execution"],
+      },
+      headers: { "x-csrf-token": csrf },
+    });
+    expect(alert.status(), await alert.text()).toBe(201);
+    const made = await page.request.post(`${base}/api/v1/incidents`, {
+      data: { tenantId: tenant("Tenant A"), title: "E2E Golf scripting", priority: "High", alertIds: [(await alert.json()).id] },
+      headers: { "x-csrf-token": csrf },
+    });
+    expect(made.status()).toBe(201);
+
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByLabel("Technique", { exact: true }).fill("T1059.001");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL((u) => u.searchParams.get("technique") === "T1059.001");
+    await listSettled(page);
+    expect(await titles(page)).toEqual(["E2E Golf scripting"]);
+    await page.getByRole("button", { name: "Remove filter Technique: T1059.001" }).click();
+    await page.waitForURL((u) => !u.searchParams.has("technique"));
+
+    // Export what the list shows: Tenant A's E2E incidents, title A to Z.
+    await page.goto(`${base}${listPath}?view=all&tenant=${tenant("Tenant A")}&q=E2E&sort=title&dir=asc`);
+    await listSettled(page);
+    const shown = await titles(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    expect(download.suggestedFilename()).toMatch(/^watchfloor-incidents-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) as string, "utf8");
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("reference,tenant,title,priority,status,owner,alerts,createdAt,updatedAt,id");
+    expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual(shown);
+
+    // Two incidents acknowledged from the bulk bar.
+    await page.getByLabel("Select E2E Bravo phishing").check();
+    await page.getByLabel("Select E2E Charlie port scan").check();
+    await page.getByLabel("Move selected to status").selectOption("Acknowledged");
+    await page.getByText("Updated 2 incident(s).").waitFor();
+    await listSettled(page);
+    const statusOf = async (title: string) =>
+      (await page.locator("[data-testid=incident-row]", { hasText: title }).locator("td:nth-child(4)").textContent())?.trim();
+    expect(await statusOf("E2E Bravo phishing")).toBe("Acknowledged");
+    expect(await statusOf("E2E Charlie port scan")).toBe("Acknowledged");
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "incidents-bulk-1400");
     consoleWatch.assertClean();
     await context.close();
   });

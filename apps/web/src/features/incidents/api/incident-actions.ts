@@ -1,4 +1,12 @@
-import type { EscalateBody, IncidentCreateBody, IncidentDetail, IncidentUpdateBody, TransitionBody } from "@watchfloor/shared";
+import type {
+  BulkResult,
+  EscalateBody,
+  IncidentBulkBody,
+  IncidentCreateBody,
+  IncidentDetail,
+  IncidentUpdateBody,
+  TransitionBody,
+} from "@watchfloor/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { incidentQueryKey } from "./get-incident";
@@ -40,4 +48,15 @@ export function useTransitionIncident(id: string) {
 
 export function useCommentOnIncident(id: string) {
   return useIncidentMutation((comment: string) => api.post<IncidentDetail>(`/incidents/${enc(id)}/comments`, { comment }));
+}
+
+export type IncidentBulkAction = IncidentBulkBody["action"];
+
+/** One action on the selected incidents; each reports its own outcome. */
+export function useBulkUpdateIncidents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: IncidentBulkBody) => api.post<BulkResult>("/incidents/bulk-update", body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["incidents"] }),
+  });
 }

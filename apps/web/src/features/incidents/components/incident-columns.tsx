@@ -42,3 +42,6 @@ export const incidentColumns = helper.columns([
 ]);
 
 export const incidentColumnIds = incidentColumns.map(columnId);
+export const incidentColumnChoices = incidentColumns.map((c) => ({ id: columnId(c), label: String(c.header) }));
+/** Shown until the person chooses: every column but the update time. */
+export const defaultIncidentColumns = incidentColumnIds.filter((id) => id !== "updatedAt");

@@ -13,14 +13,15 @@ import {
 } from "../lib/list-params";
 
 const enumKeys: IncidentFilterKey[] = ["status", "priority"];
-const ownerFilter: TextListFilter<IncidentFilterKey>[] = [
+const textFilters: TextListFilter<IncidentFilterKey>[] = [
   { key: "owner", hint: "Names, comma-separated; “unassigned” for none" },
+  { key: "technique", hint: "ATT&CK ids of the incident's alerts, comma-separated (T1059, T1110.003)" },
 ];
 
-/** Every incident filter in the kit's filter form; owners are a comma-separated list. */
+/** Every incident filter in the kit's filter form; owners and techniques are comma-separated lists. */
 export function IncidentsFilterPanel({ state, tenants, onApply }: FilterPanelProps<IncidentListState>) {
   const [draft, setDraft] = useState(state);
-  const owners = useTextListFilters(ownerFilter, state.filters);
+  const owners = useTextListFilters(textFilters, state.filters);
   const [dateError, setDateError] = useState("");
 
   function submit() {
@@ -35,6 +36,12 @@ export function IncidentsFilterPanel({ state, tenants, onApply }: FilterPanelPro
   const groups = [
     ...enumKeys.map((key) => ({ key, legend: incidentFilterLabels[key], options: valueOptions(incidentEnumOptions[key]) })),
     ...tenantGroup<IncidentFilterKey>("tenant", incidentFilterLabels.tenant, tenants),
+    {
+      key: "tactic" as const,
+      legend: `${incidentFilterLabels.tactic} (of the incident's alerts)`,
+      options: valueOptions(incidentEnumOptions.tactic ?? []),
+      scroll: true,
+    },
   ];
 
   return (

@@ -4,7 +4,9 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { FilterToolbar } from "@/components/triage/filter-toolbar";
 import { ListPage } from "@/components/triage/list-page";
-import { useListRows, useListTenants } from "@/components/triage/use-list";
+import { useExportHref, useListColumns, useListRows, useListSelection, useListTenants } from "@/components/triage/use-list";
+import { ColumnChooser } from "@/components/ui/column-chooser";
+import { useCan } from "@/lib/permissions";
 import { ViewToggle } from "@/components/triage/view-toggle";
 import { dayAfterToIso, dayToIso } from "@/lib/dates";
 import { useCurrentUser } from "@/lib/session";
@@ -20,7 +22,9 @@ import {
   toIncidentApiQuery,
   withIncidentState,
 } from "../lib/list-params";
-import { incidentColumnIds, incidentColumns } from "./incident-columns";
+import { incidentColumnsStore } from "../lib/columns-store";
+import { IncidentBulkBar } from "./incident-bulk-bar";
+import { defaultIncidentColumns, incidentColumnChoices, incidentColumns } from "./incident-columns";
 import { IncidentsFilterPanel } from "./incidents-filter-panel";
 
 const sortNames: Record<IncidentSortKey, string> = {
@@ -33,7 +37,6 @@ const sortNames: Record<IncidentSortKey, string> = {
   tenant: "tenant",
   alertCount: "alert count",
 };
-const noSelection = {};
 
 const search = { id: "incident-search", label: "Search incidents", placeholder: "Title or reference (INC-0007), then Enter" };
 
@@ -49,6 +52,10 @@ export function IncidentsList() {
   const incidents = useIncidents(query);
   const rows = useListRows(incidents.data);
   const { tenantName } = useListTenants();
+  const canWrite = useCan("data.write");
+  const { selection, setSelection, selected, clear } = useListSelection(query);
+  const { visible, onColumns } = useListColumns(incidentColumnsStore);
+  const exportHref = useExportHref("/incidents/export.csv", query, state.filters.tenant.length > 0);
   const change = (next: IncidentListState) => setParams(withIncidentState(params, next));
   const viewWord = state.view === "all" ? "" : `${state.view} `;
 
@@ -65,11 +72,20 @@ export function IncidentsList() {
           search={search}
           filterCount={activeIncidentFilterCount(state)}
           Panel={IncidentsFilterPanel}
+          exportHref={exportHref}
         >
           <ViewToggle label="Show incidents" value={state.view} onChange={(view) => change({ ...state, view })} />
+          <ColumnChooser
+            columns={incidentColumnChoices}
+            visible={visible}
+            defaults={defaultIncidentColumns}
+            locked="title"
+            onChange={onColumns}
+          />
         </FilterToolbar>
       }
       chips={incidentChips(state, tenantName, change)}
+      bulkBar={canWrite && <IncidentBulkBar selected={selected} rows={rows} onClear={clear} />}
       filtered={hasIncidentFilters(state)}
       onClearFilters={() => change(clearedIncidentState(state))}
       empty={{
@@ -83,10 +99,10 @@ export function IncidentsList() {
       table={{
         columns: incidentColumns,
         rowLabel: (row) => row.title,
-        visible: incidentColumnIds,
-        selection: noSelection,
-        onSelectionChange: () => {},
-        selectable: false,
+        visible,
+        selection,
+        onSelectionChange: setSelection,
+        selectable: canWrite,
         caption: `${viewWord}incidents, sorted by ${sortNames[state.sort]} ${state.dir === "asc" ? "ascending" : "descending"}`,
         testId: "incidents",
         wrapColumn: "title",

@@ -1,4 +1,4 @@
-import { type IncidentSortKey, incidentSortKeys, incidentStatuses, incidentViews, priorities } from "@watchfloor/shared";
+import { type IncidentSortKey, incidentSortKeys, incidentStatuses, incidentViews, priorities, tactics } from "@watchfloor/shared";
 import type { FilterChip } from "@/components/ui/filter-chips";
 import { putParam, putSort, readDay, readMultiFilters, readSort, textChips, valueChips } from "@/lib/list-params";
 
@@ -8,7 +8,7 @@ import { putParam, putSort, readDay, readMultiFilters, readSort, textChips, valu
  * restore the exact list. Dates are days in the person's time zone; values the API would refuse
  * are dropped when read, never sent.
  */
-export const incidentFilterKeys = ["status", "priority", "owner", "tenant"] as const;
+export const incidentFilterKeys = ["status", "priority", "owner", "tenant", "tactic", "technique"] as const;
 export type IncidentFilterKey = (typeof incidentFilterKeys)[number];
 export type IncidentView = (typeof incidentViews)[number];
 
@@ -17,12 +17,15 @@ export const incidentFilterLabels: Record<IncidentFilterKey, string> = {
   priority: "Priority",
   owner: "Owner",
   tenant: "Tenant",
+  tactic: "Tactic",
+  technique: "Technique",
 };
 
 /** Filters with a closed set of values (checkbox groups); owners are typed names. */
 export const incidentEnumOptions: Partial<Record<IncidentFilterKey, readonly string[]>> = {
   status: incidentStatuses,
   priority: [...priorities].reverse(),
+  tactic: tactics.map((t) => t.name),
 };
 
 export type IncidentListState = {
