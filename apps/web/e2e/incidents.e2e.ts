@@ -221,6 +221,21 @@ describe("incidents list", () => {
     expect(await statusOf("E2E Charlie port scan")).toBe("Acknowledged");
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "incidents-bulk-1400");
+
+    // The list saved as a view of its own (the alert list's views are apart), then opened again.
+    await page.getByRole("button", { name: "Views" }).click();
+    await page.getByLabel("Name for the current view").fill("Tenant A E2E by title");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = page.getByTestId("saved-views").getByRole("link", { name: "Tenant A E2E by title" });
+    await saved.waitFor();
+    await page.keyboard.press("Escape");
+    await page.goto(`${base}${listPath}`);
+    await listSettled(page);
+    await page.getByRole("button", { name: "Views" }).click();
+    await saved.click();
+    await page.waitForURL((u) => u.searchParams.get("q") === "E2E" && u.searchParams.get("sort") === "title");
+    await listSettled(page);
+    expect(await titles(page)).toEqual(shown);
     consoleWatch.assertClean();
     await context.close();
   });

@@ -18,6 +18,7 @@ import * as drpWatchedAssets from "./migrations/0016-drp-watched-assets";
 import * as rateLimits from "./migrations/0017-rate-limits";
 import * as retention from "./migrations/0018-retention";
 import * as jobsAndReportSchedules from "./migrations/0019-jobs-and-report-schedules";
+import * as savedViewLists from "./migrations/0020-saved-view-lists";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0017-rate-limits": rateLimits,
   "0018-retention": retention,
   "0019-jobs-and-report-schedules": jobsAndReportSchedules,
+  "0020-saved-view-lists": savedViewLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -310,6 +310,8 @@ export interface QuarantineTable {
 export interface SavedViewsTable {
   id: string;
   user_id: string;
+  /** SavedViewList: the list the view belongs to (migration 0020). */
+  list: string;
   name: string;
   query: string;
   created_at: number;

@@ -120,6 +120,23 @@ describe("SLA policies, breaches and figures", () => {
     expect((await owner.get("/api/v1/saved-views")).json().items).toEqual([]);
     expect((await owner.delete(`/api/v1/saved-views/${created.json().id}`)).statusCode).toBe(404);
   });
+
+  it("keeps each list's saved views apart", async () => {
+    const incidents = await analyst.post("/api/v1/saved-views", {
+      list: "incidents",
+      name: "Open criticals",
+      query: "?priority=Critical",
+    });
+    expect(incidents.statusCode, incidents.body).toBe(201);
+    expect(incidents.json().list).toBe("incidents");
+    const names = async (query: string) =>
+      (await analyst.get(`/api/v1/saved-views${query}`)).json().items.map((v: { name: string }) => v.name);
+    expect(await names("?list=incidents")).toEqual(["Open criticals"]);
+    expect(await names("?list=alerts")).toEqual(["My critical"]);
+    expect(await names("")).toEqual(["My critical", "Open criticals"]);
+    expect((await analyst.get("/api/v1/saved-views?list=assets")).statusCode).toBe(400);
+    expect((await analyst.post("/api/v1/saved-views", { list: "assets", name: "x", query: "" })).statusCode).toBe(400);
+  });
 });
 
 describe("the test clock (WATCHFLOOR_TEST_CLOCK, test runs only)", () => {

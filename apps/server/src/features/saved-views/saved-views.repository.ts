@@ -3,9 +3,12 @@ import type { DB, SavedViewsTable } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** A person's saved list views, by name. */
-export const listSavedViews = (db: Db, userId: string) =>
-  db.selectFrom("saved_views").selectAll().where("user_id", "=", userId).orderBy("name").execute();
+/** A person's saved list views (of one list, or all), by name. */
+export function listSavedViews(db: Db, userId: string, list?: string) {
+  let query = db.selectFrom("saved_views").selectAll().where("user_id", "=", userId);
+  if (list) query = query.where("list", "=", list);
+  return query.orderBy("name").execute();
+}
 
 export async function insertSavedView(db: Db, row: SavedViewsTable): Promise<void> {
   await db.insertInto("saved_views").values(row).execute();

@@ -1,9 +1,9 @@
 import { FilterToolbar } from "@/components/triage/filter-toolbar";
+import { SavedViews } from "@/components/triage/saved-views";
 import { ColumnChooser } from "@/components/ui/column-chooser";
 import { activeFilterCount, type ListState } from "../lib/list-params";
 import { alertColumnChoices, defaultColumns } from "./alert-columns";
 import { FilterPanel } from "./filter-panel";
-import { SavedViews } from "./saved-views";
 
 type Props = {
   state: ListState;
@@ -34,7 +34,7 @@ export function AlertsToolbar({ state, onChange, columns, onColumnsChange, expor
         locked="name"
         onChange={onColumnsChange}
       />
-      <SavedViews currentQuery={currentQuery} />
+      <SavedViews list="alerts" currentQuery={currentQuery} />
     </FilterToolbar>
   );
 }

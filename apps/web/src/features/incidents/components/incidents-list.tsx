@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { FilterToolbar } from "@/components/triage/filter-toolbar";
 import { ListPage } from "@/components/triage/list-page";
+import { SavedViews } from "@/components/triage/saved-views";
 import { useExportHref, useListColumns, useListRows, useListSelection, useListTenants } from "@/components/triage/use-list";
 import { ColumnChooser } from "@/components/ui/column-chooser";
 import { useCan } from "@/lib/permissions";
@@ -82,6 +83,7 @@ export function IncidentsList() {
             locked="title"
             onChange={onColumns}
           />
+          <SavedViews list="incidents" currentQuery={params.toString() ? `?${params}` : ""} />
         </FilterToolbar>
       }
       chips={incidentChips(state, tenantName, change)}

@@ -1,4 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
+import type { SavedViewListName } from "@watchfloor/shared";
 import { Bookmark, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -7,23 +8,23 @@ import { inputClass } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { Notice } from "@/components/ui/states";
 import { errorMessage } from "@/lib/api-client";
-import { useDeleteView, useSavedViews, useSaveView } from "../api/saved-views";
+import { useDeleteView, useSavedViews, useSaveView } from "@/lib/saved-views";
 
 /**
  * Saved views are the list's URL search string (filters, sort, columns) under a name, per person.
  * Applying one navigates to it on the current list, so the back button returns to the previous one.
  */
-export function SavedViews({ currentQuery }: { currentQuery: string }) {
+export function SavedViews({ list, currentQuery }: { list: SavedViewListName; currentQuery: string }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const views = useSavedViews();
+  const views = useSavedViews(list);
   const save = useSaveView();
   const remove = useDeleteView();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return;
-    await save.mutateAsync({ name: name.trim(), query: currentQuery }).then(
+    await save.mutateAsync({ list, name: name.trim(), query: currentQuery }).then(
       () => setName(""),
       () => undefined,
     );

@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SavedView, SavedViewBody, SavedViewList } from "@watchfloor/shared";
+import type { SavedView, SavedViewBody, SavedViewList, SavedViewListName } from "@watchfloor/shared";
 import { api } from "@/lib/api-client";
 
-export const savedViewsQueryOptions = queryOptions({
-  queryKey: ["saved-views"],
-  queryFn: () => api.get<SavedViewList>("/saved-views").then((r) => r.items),
-});
+/** One list's saved views (the alert list's, the incident list's). */
+export const savedViewsQueryOptions = (list: SavedViewListName) =>
+  queryOptions({
+    queryKey: ["saved-views", list],
+    queryFn: () => api.get<SavedViewList>("/saved-views", { list }).then((r) => r.items),
+  });
 
-export function useSavedViews() {
-  return useQuery(savedViewsQueryOptions);
+export function useSavedViews(list: SavedViewListName) {
+  return useQuery(savedViewsQueryOptions(list));
 }
 
 export function useSaveView() {
