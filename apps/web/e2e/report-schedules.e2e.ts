@@ -51,11 +51,11 @@ describe("report schedules", () => {
     const at = hhmm(Date.now() + 20 * 60_000);
     await page.getByRole("button", { name: "New schedule" }).click();
     const dialog = page.getByRole("dialog", { name: "New report schedule" });
-    await dialog.getByLabel("Name").fill("Daily executive for Tenant A");
-    await dialog.getByLabel("Report").selectOption("executive");
+    await dialog.getByLabel("Name", { exact: true }).fill("Daily executive for Tenant A");
+    await dialog.getByLabel("Report", { exact: true }).selectOption("executive");
     await dialog.getByRole("checkbox", { name: "Tenant A" }).check();
-    await dialog.getByLabel("Repeat").selectOption("daily");
-    await dialog.getByLabel("At").fill(at);
+    await dialog.getByLabel("Repeat", { exact: true }).selectOption("daily");
+    await dialog.getByLabel("At", { exact: true }).fill(at);
     await dialog.getByLabel("Time zone").selectOption("UTC");
     await dialog.getByLabel("Recipients").fill("ciso@example.test, not-an-address");
     await checkAxe(page, "new schedule dialog");
@@ -91,6 +91,10 @@ describe("report schedules", () => {
     await checkAxe(page, "/reports after the run");
     await screenshot(page, "report-schedules-1400");
     await page.setViewportSize({ width: 800, height: 900 });
+    await page.reload();
+    const narrow = page.getByTestId("schedule-row").filter({ hasText: "Daily executive for Tenant A" });
+    await narrow.scrollIntoViewIfNeeded();
+    await checkAxe(page, "/reports at 800 px");
     await screenshot(page, "report-schedules-800");
     consoleWatch.assertClean();
     await context.close();
