@@ -25,13 +25,17 @@ import { seedDemoTenants } from "./seed/demo-tenants";
 import { findTenantBySlug } from "./features/tenants/tenants.repository";
 import { createTenant } from "./features/tenants/tenants.service";
 import { newId } from "./lib/tokens";
-import { inSlices } from "./lib/yield";
+import { IdleGate } from "./lib/idle-gate";
+import { inTimedSlices } from "./lib/yield";
 import { defaultWebDist, openRuntime } from "./runtime";
 
 class UsageError extends Error {}
 
-/** Rows added to a search index per transaction (about 10 ms for alerts); the event loop runs between. */
-const SEARCH_INDEX_SLICE = 250;
+/**
+ * Rows added to a search index per transaction: as many as take about 10 ms, commit included
+ * (FTS5 writes its terms then); the event loop runs between (docs/architecture.md, "Long work").
+ */
+const SEARCH_INDEX_SLICES = { targetMs: 10, min: 10, max: 2000, first: 50 };
 
 /** How often `serve` refreshes the SQLite planner's statistics (database.ts, optimize). */
 const PLANNER_STATISTICS_MS = 6 * 3_600_000;
@@ -86,17 +90,20 @@ program
     const jobs = backgroundWork(ctx, (error, message) => app.log.error({ err: error }, message));
     ctx.jobs = jobs;
     jobs.start();
-    // The SQLite search index is filled off the ingestion path; search stays exact meanwhile.
+    // The SQLite search index is filled off the ingestion path, when the server is not busy
+    // (at most a minute later); search stays exact meanwhile.
     let indexing = false;
+    const indexGate = new IdleGate();
     const indexTimer = setInterval(() => {
-      if (indexing) return;
+      if (indexing || !indexGate.open()) return;
       indexing = true;
       // In slices of a few milliseconds: one statement indexing 20,000 alerts held the thread for a second.
-      inSlices((n) => indexPendingAlerts(ctx.db, n), SEARCH_INDEX_SLICE)
-        .then(() => inSlices((n) => indexPendingFindings(ctx.db, n), SEARCH_INDEX_SLICE))
+      inTimedSlices((n) => indexPendingAlerts(ctx.db, n), SEARCH_INDEX_SLICES)
+        .then(() => inTimedSlices((n) => indexPendingFindings(ctx.db, n), SEARCH_INDEX_SLICES))
         .catch((error: unknown) => app.log.error({ err: error }, "search indexing failed"))
         .finally(() => {
           indexing = false;
+          indexGate.reset();
         });
     }, 1000);
     indexTimer.unref();

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { yieldToEventLoop } from "../../lib/yield";
 import { notifyDue } from "../notifications/notify-due";
 import * as repo from "./alerts.repository";
 
@@ -20,10 +21,17 @@ export function notifySlaBreaches(ctx: AppContext): Promise<number> {
   return run;
 }
 
-/** Notifies every breach due by now, batch after batch (each notified alert leaves the query). */
+/**
+ * Notifies every breach due by now, batch after batch (each notified alert leaves the query),
+ * with the event loop free between batches: after a big ingest of fresh alerts thousands breach
+ * at once, and 200 batches back to back held the thread for seconds.
+ */
 export async function notifyAllSlaBreaches(ctx: AppContext): Promise<number> {
   let total = 0;
-  for (let n = await notifySlaBreaches(ctx); n > 0; n = await notifySlaBreaches(ctx)) total += n;
+  for (let n = await notifySlaBreaches(ctx); n > 0; n = await notifySlaBreaches(ctx)) {
+    total += n;
+    await yieldToEventLoop();
+  }
   return total;
 }
 
