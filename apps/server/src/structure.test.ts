@@ -83,7 +83,7 @@ describe("web structure", () => {
     for (const file of sources(web).filter((f) => f.startsWith("features/"))) {
       const own = file.split("/")[1];
       const text = read(web, file);
-      const aliased = [...text.matchAll(/from\s+["']@\/features\/([^/"']+)/g)].map((m) => m[1]);
+      const aliased = [...text.matchAll(/(?:from\s+|import\s+|import\(\s*)["']@\/features\/([^/"']+)/g)].map((m) => m[1]);
       const relative = relativeImports(file, text)
         .filter((t) => t.startsWith("features/"))
         .map((t) => t.split("/")[1]);

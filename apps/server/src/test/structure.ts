@@ -4,9 +4,10 @@ import path from "node:path";
 export function relativeImports(file: string, text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(
-    /(?:import|export)\s[^;]*?from\s+["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g,
+    /(?:import|export)\s[^;]*?from\s+["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|import\s+["'](\.{1,2}\/[^"']+)["']/g,
   )) {
-    const spec = m[1] ?? m[2];
+    // `import x from "..."`, `import("...")`, and a bare `import "..."` (run for its effects).
+    const spec = m[1] ?? m[2] ?? m[3];
     if (spec) out.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
   }
   return out;
