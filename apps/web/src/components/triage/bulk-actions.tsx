@@ -1,6 +1,8 @@
 import { CheckCircle2, UserMinus, UserPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { resolutionTypes } from "@watchfloor/shared";
 import { BulkBarFrame, type BulkOutcome, BulkResultNotice } from "@/components/ui/bulk-bar";
+import { type Resolution, ResolutionDialog } from "@/components/ui/resolution-dialog";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/states";
 import { errorMessage } from "@/lib/api-client";
@@ -143,5 +145,20 @@ export function BulkActions<Row extends { id: string; tenantId: string }, A, S e
         },
       })}
     </div>
+  );
+}
+
+/** The close dialog of lists closed with a resolution (alerts, incidents): "Every selected <noun> is closed with this resolution." */
+export function resolutionClose<A>(noun: string, action: (resolution: Resolution) => A) {
+  return (d: BulkCloseDialog<A>) => (
+    <ResolutionDialog
+      open={d.open}
+      onOpenChange={d.onOpenChange}
+      title={d.title}
+      description={`Every selected ${noun} is closed with this resolution.`}
+      types={resolutionTypes}
+      busy={d.busy}
+      onSubmit={(resolution) => d.submit(action(resolution))}
+    />
   );
 }

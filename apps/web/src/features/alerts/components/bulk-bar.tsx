@@ -1,7 +1,5 @@
 import type { AlertSummary, IncidentStatus } from "@watchfloor/shared";
-import { resolutionTypes } from "@watchfloor/shared";
-import { BulkActions } from "@/components/triage/bulk-actions";
-import { ResolutionDialog } from "@/components/ui/resolution-dialog";
+import { BulkActions, resolutionClose } from "@/components/triage/bulk-actions";
 import { type BulkAction, useBulkUpdate } from "../api/alert-actions";
 
 const bulkStatuses: IncidentStatus[] = ["Acknowledged", "In Progress", "Resolved"];
@@ -9,6 +7,7 @@ const actions = {
   assign: (assigneeUserId: string | null): BulkAction => ({ type: "assign", assigneeUserId }),
   status: (status: IncidentStatus): BulkAction => ({ type: "status", status }),
 };
+const closeDialog = resolutionClose<BulkAction>("alert", (resolution) => ({ type: "status", status: "Closed", ...resolution }));
 
 /** The kit's bulk actions with the alert workflow's statuses; closing asks for a resolution. */
 export function BulkBar({ selected, rows, onClear }: { selected: string[]; rows: AlertSummary[]; onClear: () => void }) {
@@ -24,17 +23,7 @@ export function BulkBar({ selected, rows, onClear }: { selected: string[]; rows:
       statuses={bulkStatuses}
       idPrefix="bulk"
       closeLabel="Close with resolution"
-      closeDialog={(d) => (
-        <ResolutionDialog
-          open={d.open}
-          onOpenChange={d.onOpenChange}
-          title={d.title}
-          description="Every selected alert is closed with this resolution."
-          types={resolutionTypes}
-          busy={d.busy}
-          onSubmit={(resolution) => d.submit({ type: "status", status: "Closed", ...resolution })}
-        />
-      )}
+      closeDialog={closeDialog}
     />
   );
 }

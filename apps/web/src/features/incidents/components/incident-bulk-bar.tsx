@@ -1,6 +1,5 @@
-import { type IncidentStatus, type IncidentSummary, resolutionTypes } from "@watchfloor/shared";
-import { BulkActions } from "@/components/triage/bulk-actions";
-import { ResolutionDialog } from "@/components/ui/resolution-dialog";
+import type { IncidentStatus, IncidentSummary } from "@watchfloor/shared";
+import { BulkActions, resolutionClose } from "@/components/triage/bulk-actions";
 import { type IncidentBulkAction, useBulkUpdateIncidents } from "../api/incident-actions";
 
 const bulkStatuses: IncidentStatus[] = ["Acknowledged", "In Progress", "Resolved"];
@@ -8,6 +7,11 @@ const actions = {
   assign: (ownerUserId: string | null): IncidentBulkAction => ({ type: "assign", ownerUserId }),
   status: (status: IncidentStatus): IncidentBulkAction => ({ type: "status", status }),
 };
+const closeDialog = resolutionClose<IncidentBulkAction>("incident", (resolution) => ({
+  type: "status",
+  status: "Closed",
+  ...resolution,
+}));
 
 /** The kit's bulk actions on incidents: owner, workflow status, close with a resolution. */
 export function IncidentBulkBar({
@@ -32,17 +36,7 @@ export function IncidentBulkBar({
       idPrefix="incident-bulk"
       assignToMembers
       closeLabel="Close with resolution"
-      closeDialog={(d) => (
-        <ResolutionDialog
-          open={d.open}
-          onOpenChange={d.onOpenChange}
-          title={d.title}
-          description="Every selected incident is closed with this resolution."
-          types={resolutionTypes}
-          busy={d.busy}
-          onSubmit={(resolution) => d.submit({ type: "status", status: "Closed", ...resolution })}
-        />
-      )}
+      closeDialog={closeDialog}
     />
   );
 }
