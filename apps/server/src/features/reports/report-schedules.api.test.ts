@@ -236,6 +236,19 @@ describe("report schedules", () => {
     expect(rows[0]?.last_error).toContain("1 of its tenants");
   });
 
+  it("shows a schedule only to people who may read its kind in each of its tenants", async () => {
+    const service = await create(await as(adminUser), { name: "Service for A", kind: "service" });
+    const executive = await create(await as(adminUser), { name: "Executive for A" });
+    // An executive of A (no service reports there) who is a viewer of B (service reports there).
+    const mixed = await makeUser(app, [
+      { tenantId: tenantA, role: "executive" },
+      { tenantId: tenantB, role: "viewer" },
+    ]);
+    const ids = (await schedules(await as(mixed))).items.map((s) => s.id);
+    expect(ids).toContain(executive.id);
+    expect(ids).not.toContain(service.id);
+  });
+
   it("switches a schedule off and on without a burst of missed runs", async () => {
     const schedule = await create(await as(adminUser), { name: "Paused", time: "10:00" });
     const off = await (await as(adminUser)).patch(`/api/v1/reports/schedules/${schedule.id}`, { enabled: false });

@@ -116,10 +116,17 @@ async function views(ctx: AppContext, rows: repo.ScheduleRow[]): Promise<ReportS
 /** Schedules the caller may read (their kind, in every tenant they cover). */
 export async function listSchedules(ctx: AppContext, request: FastifyRequest): Promise<ReportScheduleList> {
   const readable = readableBy(request);
-  const rows = (await repo.listSchedules(ctx.db, [...new Set(Object.values(readable).flat())])).filter((r) =>
-    readableRow(readable, r),
+  const rows = await repo.listSchedules(ctx.db, [...new Set(Object.values(readable).flat())]);
+  const tenants = await repo.scheduleTenants(
+    ctx.db,
+    rows.map((r) => r.id),
   );
-  return { items: await views(ctx, rows), mailEnabled: Boolean(ctx.env.WATCHFLOOR_SMTP_URL) };
+  // Every tenant of a schedule must be one where the person may read that kind of report.
+  const visible = rows.filter((r) => {
+    const may = readable[r.kind as ReportKind] ?? [];
+    return tenants.filter((t) => t.schedule_id === r.id).every((t) => may.includes(t.tenant_id));
+  });
+  return { items: await views(ctx, visible), mailEnabled: Boolean(ctx.env.WATCHFLOOR_SMTP_URL) };
 }
 
 /** Tenant ids the caller may read each kind in (narrowed to the selected tenant). */
@@ -132,9 +139,6 @@ function readableBy(request: FastifyRequest): Record<ReportKind, string[]> {
   const of = (kind: ReportKind) => memberships.filter((m) => roleCan(m.role, reportKindPermission[kind])).map((m) => m.tenantId);
   return { executive: of("executive"), service: of("service"), incidents: of("incidents"), threat: of("threat") };
 }
-
-const readableRow = (readable: Record<ReportKind, string[]>, row: repo.ScheduleRow) =>
-  (readable[row.kind as ReportKind] ?? []).length > 0;
 
 /**
  * A new schedule. The caller needs `reports.schedule` (route policy) in every tenant it covers,
