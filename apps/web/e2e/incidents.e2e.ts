@@ -175,10 +175,10 @@ describe("incidents list", () => {
       data: {
         source: "edr",
         sourceId: "e2e-tech-1",
-        name: "PowerShell download cradle",
+        name: "MMC snap-in launched from a user profile",
         priority: "High",
-        mitreTechniques: ["T1059.001"],
-        tactics: ["Execution"],
+        mitreTechniques: ["T1218.014"],
+        tactics: ["Defense Evasion"],
       },
       headers: { "x-csrf-token": csrf },
     });
@@ -190,12 +190,13 @@ describe("incidents list", () => {
     expect(made.status()).toBe(201);
 
     await page.getByRole("button", { name: /^Filters/ }).click();
-    await page.getByLabel("Technique", { exact: true }).fill("T1059.001");
+    // A technique the demo data never uses, so the filter leaves exactly this incident.
+    await page.getByLabel("Technique", { exact: true }).fill("T1218.014");
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await page.waitForURL((u) => u.searchParams.get("technique") === "T1059.001");
+    await page.waitForURL((u) => u.searchParams.get("technique") === "T1218.014");
     await listSettled(page);
     expect(await titles(page)).toEqual(["E2E Golf scripting"]);
-    await page.getByRole("button", { name: "Remove filter Technique: T1059.001" }).click();
+    await page.getByRole("button", { name: "Remove filter Technique: T1218.014" }).click();
     await page.waitForURL((u) => !u.searchParams.has("technique"));
 
     // Export what the list shows: Tenant A's E2E incidents, title A to Z.
