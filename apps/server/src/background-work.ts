@@ -1,6 +1,6 @@
 import type { AppContext } from "./context";
 import { notifyAllSlaBreaches } from "./features/alerts/sla-breach.service";
-import { notifyOverdueFindings } from "./features/findings/finding-sla-overdue.service";
+import { notifyAllOverdueFindings } from "./features/findings/finding-sla-overdue.service";
 import { JobRunner, type JobHandler, type PeriodicTask } from "./features/jobs/job-runner";
 import { pruneJobs } from "./features/jobs/jobs.repository";
 import {
@@ -35,7 +35,7 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
     {
       kind: "remediation-overdue-check",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
-      run: async () => ({ notified: await notifyOverdueFindings(ctx) }),
+      run: async () => ({ notified: await notifyAllOverdueFindings(ctx) }),
     },
     // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
     { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { yieldToEventLoop } from "../../lib/yield";
 import { notifyDue } from "../notifications/notify-due";
 import { claimOverdueNotified, dueOverdueFindings } from "./finding-sla.repository";
 import { findingLink } from "./findings.service";
@@ -31,4 +32,17 @@ export async function notifyOverdueFindings(ctx: AppContext): Promise<number> {
     },
     (trx, finding, at) => claimOverdueNotified(trx, finding.id, at),
   );
+}
+
+/**
+ * Every overdue finding due by now, batch after batch with the event loop free between (a
+ * backlog after an import, or after the server was down, is told at once, not 500 a minute).
+ */
+export async function notifyAllOverdueFindings(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (let n = await notifyOverdueFindings(ctx); n > 0; n = await notifyOverdueFindings(ctx)) {
+    total += n;
+    await yieldToEventLoop();
+  }
+  return total;
 }
