@@ -1,6 +1,6 @@
 import type { AppContext } from "./context";
-import { notifyAllSlaBreaches } from "./features/alerts/sla-breach.service";
-import { notifyAllOverdueFindings } from "./features/findings/finding-sla-overdue.service";
+import { notifySlaBreachBatches } from "./features/alerts/sla-breach.service";
+import { notifyOverdueFindingBatches } from "./features/findings/finding-sla-overdue.service";
 import { JobRunner, type JobHandler, type PeriodicTask } from "./features/jobs/job-runner";
 import { pruneJobs } from "./features/jobs/jobs.repository";
 import {
@@ -17,6 +17,8 @@ import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** Batches of 500 late-work notices per check: a backlog is told over a few slots, not all at once during an ingest. */
+const NOTICE_BATCHES_PER_SLOT = 10;
 /** Finished jobs (done or dead) are kept this long in the history. */
 const JOB_HISTORY_MS = 7 * 24 * HOUR;
 
@@ -30,12 +32,12 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
     {
       kind: "sla-breach-check",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
-      run: async () => ({ notified: await notifyAllSlaBreaches(ctx) }),
+      run: async () => ({ notified: await notifySlaBreachBatches(ctx, NOTICE_BATCHES_PER_SLOT) }),
     },
     {
       kind: "remediation-overdue-check",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
-      run: async () => ({ notified: await notifyAllOverdueFindings(ctx) }),
+      run: async () => ({ notified: await notifyOverdueFindingBatches(ctx, NOTICE_BATCHES_PER_SLOT) }),
     },
     // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
     { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },

@@ -35,12 +35,14 @@ export async function notifyOverdueFindings(ctx: AppContext): Promise<number> {
 }
 
 /**
- * Every overdue finding due by now, batch after batch with the event loop free between (a
- * backlog after an import, or after the server was down, is told at once, not 500 a minute).
+ * Overdue findings due by now, batch after batch with the event loop free between, up to
+ * `maxBatches` (a backlog after an import or downtime is told in a few slots, not 500 a slot).
  */
-export async function notifyAllOverdueFindings(ctx: AppContext): Promise<number> {
+export async function notifyOverdueFindingBatches(ctx: AppContext, maxBatches: number): Promise<number> {
   let total = 0;
-  for (let n = await notifyOverdueFindings(ctx); n > 0; n = await notifyOverdueFindings(ctx)) {
+  for (let batches = 0; batches < maxBatches; batches++) {
+    const n = await notifyOverdueFindings(ctx);
+    if (n === 0) break;
     total += n;
     await yieldToEventLoop();
   }
