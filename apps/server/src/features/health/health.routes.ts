@@ -29,7 +29,8 @@ export const healthRoutes =
               ? {
                   running: jobs.started,
                   lastPassAt: isoOrNull(jobs.lastPassAt),
-                  lastPassError: jobs.lastPassError,
+                  // /readyz is public: say that the last pass failed, not the database's words (the log has them).
+                  lastPassError: jobs.lastPassError ? "the last background job pass failed; see the server log" : null,
                   ...(({ queued, due, dead }) => ({ queued, due, dead }))(await jobCounts(ctx.db, ctx.now())),
                 }
               : null,
