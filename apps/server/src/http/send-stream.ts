@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 
 /**
@@ -7,3 +7,14 @@ import type { FastifyReply } from "fastify";
  * expects the declared string, is widened here rather than cast at each route.
  */
 export const sendStream = (reply: FastifyReply, stream: Readable) => reply.send(stream);
+
+/**
+ * A CSV export: `watchfloor-<what>-<day>.csv` as an attachment, streamed from `rows` (the
+ * alert, finding and incident lists' exports page through keysets, so memory stays flat).
+ */
+export function sendCsvExport(reply: FastifyReply, what: string, now: number, rows: AsyncIterable<string>) {
+  const day = new Date(now).toISOString().slice(0, 10);
+  reply.header("content-type", "text/csv; charset=utf-8");
+  reply.header("content-disposition", `attachment; filename="watchfloor-${what}-${day}.csv"`);
+  return sendStream(reply, Readable.from(rows));
+}

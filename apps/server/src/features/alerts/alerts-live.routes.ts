@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import { alertListQuerySchema, textResponse } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { sendStream } from "../../http/send-stream";
+import { sendCsvExport } from "../../http/send-stream";
 import { exportAlertsCsv } from "./alert-export";
 import { serveLiveStream } from "./live-stream";
 
@@ -30,10 +29,7 @@ export const alertLiveRoutes =
       },
       async (request, reply) => {
         const query = { ...request.query, limit: 1000 };
-        const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
-        reply.header("content-type", "text/csv; charset=utf-8");
-        reply.header("content-disposition", `attachment; filename="watchfloor-alerts-${stamp}.csv"`);
-        return sendStream(reply, Readable.from(exportAlertsCsv(ctx, request.scope.tenantIds, query)));
+        return sendCsvExport(reply, "alerts", ctx.now(), exportAlertsCsv(ctx, request.scope.tenantIds, query));
       },
     );
 

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import {
   bulkResultSchema,
   findingAssignBodySchema,
@@ -15,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
-import { sendStream } from "../../http/send-stream";
+import { sendCsvExport } from "../../http/send-stream";
 import { exportFindingsCsv } from "./findings-export";
 import * as service from "./findings.service";
 
@@ -40,10 +39,7 @@ export const findingRoutes =
       "/findings/export.csv",
       { config: read, schema: { tags, querystring: findingExportQuerySchema, response: { 200: csv } } },
       async (request, reply) => {
-        const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
-        reply.header("content-type", "text/csv; charset=utf-8");
-        reply.header("content-disposition", `attachment; filename="watchfloor-findings-${stamp}.csv"`);
-        return sendStream(reply, Readable.from(exportFindingsCsv(ctx, request.scope.tenantIds, request.query)));
+        return sendCsvExport(reply, "findings", ctx.now(), exportFindingsCsv(ctx, request.scope.tenantIds, request.query));
       },
     );
 

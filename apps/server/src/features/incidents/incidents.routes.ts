@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import {
   bulkResultSchema,
   commentBodySchema,
@@ -17,7 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
-import { sendStream } from "../../http/send-stream";
+import { sendCsvExport } from "../../http/send-stream";
 import { exportIncidentsCsv } from "./incidents-export";
 import * as service from "./incidents.service";
 
@@ -49,10 +48,7 @@ export const incidentRoutes =
         },
       },
       async (request, reply) => {
-        const stamp = new Date(ctx.now()).toISOString().slice(0, 10);
-        reply.header("content-type", "text/csv; charset=utf-8");
-        reply.header("content-disposition", `attachment; filename="watchfloor-incidents-${stamp}.csv"`);
-        return sendStream(reply, Readable.from(exportIncidentsCsv(ctx, request.scope.tenantIds, request.query)));
+        return sendCsvExport(reply, "incidents", ctx.now(), exportIncidentsCsv(ctx, request.scope.tenantIds, request.query));
       },
     );
     app.post(

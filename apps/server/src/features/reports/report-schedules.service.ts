@@ -12,6 +12,7 @@ import {
 } from "@watchfloor/shared";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { actorOf } from "../../http/auth-guard";
 import { membershipsOf } from "../../http/credentials.repository";
 import { invalid, notFound } from "../../http/errors";
 import { assertTenantInScope } from "../../http/tenant-scope";
@@ -19,6 +20,7 @@ import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { insertNotification } from "../notifications/notifications.repository";
+import { readableTenants } from "./report-archive.service";
 import { makeArchivedPdf } from "./report-kinds.service";
 import { reportInput } from "./report-params";
 import { sendReportMail } from "./report-mail";
@@ -41,11 +43,6 @@ const cadenceOf = (row: repo.ScheduleRow): Cadence => ({
   timeZone: row.time_zone,
 });
 
-function actor(request: FastifyRequest) {
-  const auth = request.auth;
-  return auth?.kind === "session" ? { userId: auth.userId, email: auth.email } : { userId: null, email: null };
-}
-
 async function auditAll(
   ctx: AppContext,
   event: "report.schedule_created" | "report.schedule_changed" | "report.schedule_deleted",
@@ -53,7 +50,7 @@ async function auditAll(
   tenantIds: readonly string[],
   details: Record<string, unknown>,
 ) {
-  const who = actor(request);
+  const who = actorOf(request);
   for (const tenantId of tenantIds)
     await recordAudit(ctx.db, {
       event,
@@ -115,7 +112,7 @@ async function views(ctx: AppContext, rows: repo.ScheduleRow[]): Promise<ReportS
 
 /** Schedules the caller may read (their kind, in every tenant they cover). */
 export async function listSchedules(ctx: AppContext, request: FastifyRequest): Promise<ReportScheduleList> {
-  const readable = readableBy(request);
+  const readable = readableTenants(request);
   const rows = await repo.listSchedules(ctx.db, [...new Set(Object.values(readable).flat())]);
   const tenants = await repo.scheduleTenants(
     ctx.db,
@@ -127,17 +124,6 @@ export async function listSchedules(ctx: AppContext, request: FastifyRequest): P
     return tenants.filter((t) => t.schedule_id === r.id).every((t) => may.includes(t.tenant_id));
   });
   return { items: await views(ctx, visible), mailEnabled: Boolean(ctx.env.WATCHFLOOR_SMTP_URL) };
-}
-
-/** Tenant ids the caller may read each kind in (narrowed to the selected tenant). */
-function readableBy(request: FastifyRequest): Record<ReportKind, string[]> {
-  const auth = request.auth;
-  const memberships =
-    auth?.kind === "session"
-      ? auth.memberships.filter((m) => !request.scope.selected || m.tenantId === request.scope.selected)
-      : [];
-  const of = (kind: ReportKind) => memberships.filter((m) => roleCan(m.role, reportKindPermission[kind])).map((m) => m.tenantId);
-  return { executive: of("executive"), service: of("service"), incidents: of("incidents"), threat: of("threat") };
 }
 
 /**
@@ -172,7 +158,7 @@ export async function createSchedule(ctx: AppContext, request: FastifyRequest, b
         enabled: body.enabled ? 1 : 0,
         next_run_at: nextRunAfter(cadence, now),
         last_run_at: null,
-        created_by: actor(request).userId,
+        created_by: actorOf(request).userId,
         created_by_name: createdByName,
         created_at: now,
         updated_at: now,
@@ -300,11 +286,14 @@ export async function runSchedule(ctx: AppContext, enqueue: Enqueue, payload: { 
   const tenantIds = all ? permitted : stored;
   if (tenantIds.length === 0) return refuse("its creator may no longer read this report in any tenant.");
   const scope = { tenantIds, memberTenantIds: memberships.map((m) => m.tenantId), selected: null };
-  const period = new URLSearchParams({ period: query.get("period") ?? "last30", tz: row.time_zone });
   const input = await reportInput(
     ctx,
     scope,
-    { tenants: all ? undefined : tenantIds, period: period.get("period") as never, tz: row.time_zone },
+    {
+      tenants: all ? undefined : tenantIds,
+      period: (query.get("period") ?? "last30") as ReportSchedule["period"],
+      tz: row.time_zone,
+    },
     row.created_by_name,
     payload.dueAt,
   );
