@@ -21,6 +21,7 @@ import { coverageRoutes } from "./features/attack/coverage.routes";
 import { assetRoutes } from "./features/assets/assets.routes";
 import { attackSurfaceRoutes } from "./features/attack-surface/attack-surface.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
+import { complianceViewRoutes } from "./features/compliance/compliance-views.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { accountAdminRoutes } from "./features/auth/account-admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -98,6 +99,7 @@ const apiFeatures = [
   attackSurfaceRoutes,
   drpRoutes,
   complianceRoutes,
+  complianceViewRoutes,
   reportRoutes,
   reportScheduleRoutes,
   jobRoutes,

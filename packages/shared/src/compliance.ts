@@ -231,8 +231,10 @@ export type ComplianceDrift = z.output<typeof complianceDriftSchema>;
 
 export const complianceScoreSchema = z.object({
   pass: count,
+  /** Failing and erroring results not under an exception; those under one count as excepted. */
   fail: count,
   error: count,
+  excepted: count,
   other: count,
   passRate: z.number().nullable(),
 });
@@ -273,6 +275,8 @@ export const complianceFailingSchema = z.object({
       severity: complianceSeveritySchema,
       /** Failing results (control and resource) in the latest scans, and the targets they are on. */
       failing: count,
+      /** Failing results under an active exception (not in `failing`). */
+      excepted: count,
       targets: count,
     }),
   ),

@@ -114,6 +114,8 @@ export const auditEvents = [
   "report.schedule_deleted",
   "report.sent",
   "report.send_failed",
+  "compliance.exception_created",
+  "compliance.exception_revoked",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;
@@ -129,6 +131,7 @@ export const notificationKinds = [
   "product_news",
   "module_request",
   "report_delivery",
+  "compliance_exception_expired",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -28,6 +28,7 @@ export * from "./saved-views";
 export * from "./nul";
 export * from "./drp";
 export * from "./compliance";
+export * from "./compliance-views";
 export * from "./reports";
 export * from "./reports-schedules";
 export * from "./jobs";

@@ -14,6 +14,7 @@ export const permissions = [
   "tenant.manage", // tenant settings and modules
   "imports.manage", // quarantined import rows: view, fix, re-submit
   "reports.schedule", // report schedules and their recipients
+  "risk.accept", // accept a failing control or finding as an exception, with reason and expiry
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -28,6 +29,7 @@ const grants: Record<Role, readonly Permission[]> = {
     "audit.read",
     "imports.manage",
     "reports.schedule",
+    "risk.accept",
   ],
   analyst: ["tenant.read", "dashboards.read", "data.write"],
   viewer: ["tenant.read", "dashboards.read"],

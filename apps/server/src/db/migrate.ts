@@ -19,6 +19,7 @@ import * as rateLimits from "./migrations/0017-rate-limits";
 import * as retention from "./migrations/0018-retention";
 import * as jobsAndReportSchedules from "./migrations/0019-jobs-and-report-schedules";
 import * as savedViewLists from "./migrations/0020-saved-view-lists";
+import * as complianceExceptions from "./migrations/0021-compliance-exceptions";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0018-retention": retention,
   "0019-jobs-and-report-schedules": jobsAndReportSchedules,
   "0020-saved-view-lists": savedViewLists,
+  "0021-compliance-exceptions": complianceExceptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

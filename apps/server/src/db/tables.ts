@@ -693,6 +693,8 @@ export interface ComplianceScansTable {
   not_applicable_count: number;
   manual_count: number;
   not_checked_count: number;
+  /** Failing results per severity, JSON (`{"high": 3}`; migration 0021). */
+  fail_severity: string;
   created_at: number;
 }
 
@@ -723,6 +725,26 @@ export interface ComplianceMappingsTable {
   source: string;
   framework: string | null;
   requirement: string;
+}
+
+/** Accepted failing controls (migration 0021, features/compliance/compliance-exceptions.*). */
+export interface ComplianceExceptionsTable {
+  id: string;
+  tenant_id: string;
+  tool: string;
+  control_id: string;
+  title: string;
+  target_kind: string | null;
+  target_id: string | null;
+  resource_id: string | null;
+  reason: string;
+  approved_by: string | null;
+  approved_by_name: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_by_name: string | null;
+  expiry_notified_at: number | null;
 }
 
 /** Generated reports kept in the archive (migration 0013-reports, features/reports). */
@@ -816,6 +838,7 @@ export interface DB {
   report_deliveries: ReportDeliveriesTable;
   rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
+  compliance_exceptions: ComplianceExceptionsTable;
   tenants: TenantsTable;
   tenant_modules: TenantModulesTable;
   users: UsersTable;

@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 function fill(route: RegisteredRoute): string {
-  const query = fixtures.queries[key(route)];
+  const query = fixtures.queries[key(route)] ?? fixtures.listQueries[key(route)];
   return (
     route.url.replace(/:(\w+)/g, (_m, name: string) => {
       const value = fixtures.params[name];

@@ -111,9 +111,18 @@ export async function isolationFixtures(app: TestApp) {
   });
   const complianceScan = await app.ctx.db
     .selectFrom("compliance_scans")
-    .select("id")
+    .select(["id", "tool"])
     .where("tenant_id", "=", tenantB.id)
     .executeTakeFirstOrThrow();
+  const complianceException = (
+    await bOwner.post("/api/v1/compliance/exceptions", {
+      tenantId: tenantB.id,
+      tool: complianceScan.tool,
+      controlId: "b-1",
+      reason: "B secret exception reason",
+      expiresAt: new Date(app.ctx.now() + 30 * 86_400_000).toISOString(),
+    })
+  ).json() as { id: string };
   const schedule = (
     await bOwner.post("/api/v1/reports/schedules", {
       name: "B secret schedule",
@@ -160,6 +169,7 @@ export async function isolationFixtures(app: TestApp) {
     watchedId: watched.id,
     module: "drp",
     scanId: complianceScan.id,
+    exceptionId: complianceException.id,
     scheduleId: schedule.id,
     reportId,
   };
@@ -204,6 +214,13 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/imports/assets": [{ id: "ASSET-9001", name: "probe" }],
     // JSON (an InSpec report) so the body parses before the handler refuses the tenant.
     "POST /api/v1/imports/compliance": { platform: { target_id: "probe" }, profiles: [] },
+    "POST /api/v1/compliance/exceptions": {
+      tenantId: tenantB.id,
+      tool: complianceScan.tool,
+      controlId: "b-1",
+      reason: "Probe accepting a stranger's control",
+      expiresAt: new Date(app.ctx.now() + 86_400_000).toISOString(),
+    },
     "POST /api/v1/intel/kev": { catalogVersion: "probe", dateReleased: "2025-01-01T00:00:00Z", count: 0, vulnerabilities: [] },
     "POST /api/v1/intel/epss": "cve,epss,percentile\nCVE-2099-0001,0.5,0.5\n",
     "POST /api/v1/intel/cwe": [{ model: "dojo.cwe", pk: 1, fields: { number: 1, description: "Probe" } }],
@@ -254,7 +271,17 @@ export async function isolationFixtures(app: TestApp) {
       ]),
     ),
     "GET /api/v1/reports/threat/layer.json": `tenants=${tenantB.id}`,
+    "GET /api/v1/compliance/control": `tool=${encodeURIComponent(complianceScan.tool)}&controlId=b-1`,
+    "GET /api/v1/compliance/results": `tenantId=${tenantB.id}`,
+    "GET /api/v1/compliance/results/export.csv": `tenantId=${tenantB.id}`,
     "GET /api/v1/reports/incidents/:incidentId/document.csv": "table=timeline",
+  };
+
+  /** Required query parameters of list routes that name no tenant: their lists are checked for B's data. */
+  const listQueries: Record<string, string> = {
+    "GET /api/v1/compliance/requirements": "framework=cis",
+    "GET /api/v1/compliance/breakdown": "by=service",
+    "GET /api/v1/compliance/evidence.csv": "framework=cis",
   };
 
   /** Strings that must never appear in an answer to someone outside Tenant B. */
@@ -289,7 +316,9 @@ export async function isolationFixtures(app: TestApp) {
     complianceScan.id,
     "b-secret-compliance-host",
     "B secret control",
+    complianceException.id,
+    "B secret exception reason",
   ];
 
-  return { tenantA, tenantB, params, bodies, queries, secrets };
+  return { tenantA, tenantB, params, bodies, queries, listQueries, secrets };
 }

@@ -52,6 +52,19 @@ export async function resultCounts(trx: Trx, tenantId: string, scanId: string): 
   return rows.map((r) => ({ result: r.result, n: Number(r.n) }));
 }
 
+/** Failing results of a scan per severity, as the scan keeps them (`fail_severity`). */
+export async function failSeverityCounts(trx: Trx, tenantId: string, scanId: string): Promise<Record<string, number>> {
+  const rows = await trx
+    .selectFrom("compliance_results")
+    .select(["severity", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("tenant_id", "=", tenantId)
+    .where("scan_id", "=", scanId)
+    .where("result", "=", "fail")
+    .groupBy("severity")
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.severity, Number(r.n)]));
+}
+
 /** Removes an earlier import of the same scan (its results go with it); returns how many. */
 export async function deleteScansWithKey(trx: Trx, tenantId: string, scanKey: string, keepId: string): Promise<number> {
   const gone = await trx
@@ -80,6 +93,7 @@ export async function finishScan(
       | "not_applicable_count"
       | "manual_count"
       | "not_checked_count"
+      | "fail_severity"
     >
   >,
 ): Promise<void> {

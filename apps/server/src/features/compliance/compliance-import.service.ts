@@ -148,6 +148,7 @@ export async function importComplianceFile(
             not_applicable_count: 0,
             manual_count: 0,
             not_checked_count: 0,
+            fail_severity: "{}",
           });
         }
         const at = scan.scannedAt ? Math.min(Date.parse(scan.scannedAt), now) : null;
@@ -235,6 +236,7 @@ async function finish(
     not_applicable_count: byResult.not_applicable ?? 0,
     manual_count: byResult.manual ?? 0,
     not_checked_count: byResult.not_checked ?? 0,
+    fail_severity: JSON.stringify(await repo.failSeverityCounts(trx, tenantId, open.id)),
   });
   await repo.refreshLatest(trx, tenantId, {
     tool: scan.tool,

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { ComplianceFailingQuery } from "@watchfloor/shared";
 import type { DB } from "../../db/tables";
+import { coveredByException } from "./compliance-exceptions.repository";
 
 type Db = Kysely<DB>;
 
@@ -84,8 +85,9 @@ export async function scanResults(db: Db, tenantId: string, scanId: string) {
  * Results of the latest scans joined to the tools' mappings with a framework id: one row per
  * framework, label and requirement with its result counts.
  */
-export async function requirementCounts(db: Db, tenantIds: readonly string[], framework?: string) {
+export async function requirementCounts(db: Db, tenantIds: readonly string[], now: number, framework?: string) {
   if (tenantIds.length === 0) return [];
+  const covered = coveredByException(now);
   let q = db
     .selectFrom("compliance_results as r")
     .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
@@ -104,8 +106,9 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], fr
       "m.requirement",
       eb.fn.count<number>(sql`distinct r.control_id`).as("controls"),
       eb.fn.sum<number>(eb.case().when("r.result", "=", "pass").then(1).else(0).end()).as("pass"),
-      eb.fn.sum<number>(eb.case().when("r.result", "=", "fail").then(1).else(0).end()).as("fail"),
-      eb.fn.sum<number>(eb.case().when("r.result", "=", "error").then(1).else(0).end()).as("error"),
+      eb.fn.sum<number>(sql`case when r.result = 'fail' and ${covered} = 0 then 1 else 0 end`).as("fail"),
+      eb.fn.sum<number>(sql`case when r.result = 'error' and ${covered} = 0 then 1 else 0 end`).as("error"),
+      eb.fn.sum<number>(covered).as("excepted"),
       eb.fn.countAll<number>().as("total"),
     ])
     .groupBy(["m.framework", "m.source", "m.requirement"])
@@ -118,14 +121,17 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], fr
     pass: Number(r.pass),
     fail: Number(r.fail),
     error: Number(r.error),
+    excepted: Number(r.excepted),
     total: Number(r.total),
   }));
 }
 
 /** Results of the latest scans counted once per framework they map to, by verdict. */
-export async function frameworkResultCounts(db: Db, tenantIds: readonly string[]) {
+export async function frameworkResultCounts(db: Db, tenantIds: readonly string[], now: number) {
   if (tenantIds.length === 0) return [];
-  const rows = await db
+  // The verdict and exception flag are worked out per result first: PostgreSQL cannot group by an
+  // expression holding a parameter (each use is a new parameter).
+  const perResult = db
     .selectFrom("compliance_results as r")
     .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
     .innerJoin("compliance_mappings as m", (join) =>
@@ -135,18 +141,26 @@ export async function frameworkResultCounts(db: Db, tenantIds: readonly string[]
     .where("s.tenant_id", "in", [...tenantIds])
     .where("s.latest", "=", 1)
     .where("m.framework", "is not", null)
+    .select(["m.framework", "r.id", coveredByException(now).as("excepted"), "r.result"]);
+  const rows = await db
+    .selectFrom(perResult.as("x"))
     // A result mapped to several requirements (or versions) of one framework counts once in it.
-    .select((eb) => ["m.framework", "r.result", eb.fn.count<number>(sql`distinct r.id`).as("n")])
-    .groupBy(["m.framework", "r.result"])
+    .select((eb) => ["x.framework", "x.result", "x.excepted", eb.fn.count<number>(sql`distinct x.id`).as("n")])
+    .groupBy(["x.framework", "x.result", "x.excepted"])
     .execute();
-  return rows.map((r) => ({ framework: r.framework as string, result: r.result, n: Number(r.n) }));
+  return rows.map((r) => ({
+    framework: r.framework as string,
+    result: Number(r.excepted) === 1 ? "excepted" : r.result,
+    n: Number(r.n),
+  }));
 }
 
 const severityRank = sql<number>`case r.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end`;
 
 /** Controls failing in the latest scans, most severe and widespread first. */
-export async function failingControls(db: Db, tenantIds: readonly string[], query: ComplianceFailingQuery) {
+export async function failingControls(db: Db, tenantIds: readonly string[], query: ComplianceFailingQuery, now: number) {
   if (tenantIds.length === 0) return { rows: [], total: 0 };
+  const covered = coveredByException(now);
   let q = db
     .selectFrom("compliance_results as r")
     .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
@@ -176,10 +190,13 @@ export async function failingControls(db: Db, tenantIds: readonly string[], quer
       "r.control_id",
       eb.fn.max("r.title").as("title"),
       eb.fn.max(severityRank).as("rank"),
-      eb.fn.countAll<number>().as("failing"),
-      eb.fn.count<number>(sql`distinct s.target_id`).as("targets"),
+      eb.fn.sum<number>(sql`1 - ${covered}`).as("failing"),
+      eb.fn.sum<number>(covered).as("excepted"),
+      eb.fn.count<number>(sql`distinct case when ${covered} = 0 then s.tenant_id || ' ' || s.target_id end`).as("targets"),
     ])
-    .groupBy(["s.tool", "r.control_id"]);
+    .groupBy(["s.tool", "r.control_id"])
+    // Controls whose every failure is excepted are not failing.
+    .having(sql`sum(1 - ${covered})`, ">", 0);
   const [rows, total] = await Promise.all([
     grouped
       .orderBy("rank", "desc")
@@ -201,8 +218,23 @@ export async function failingControls(db: Db, tenantIds: readonly string[], quer
       title: r.title,
       rank: Number(r.rank),
       failing: Number(r.failing),
+      excepted: Number(r.excepted),
       targets: Number(r.targets),
     })),
     total: Number(total?.n ?? 0),
   };
+}
+
+/** The mappings of one framework in scope: which requirements each tool's control speaks to. */
+export async function frameworkRequirements(db: Db, tenantIds: readonly string[], framework: string) {
+  if (tenantIds.length === 0) return [];
+  return db
+    .selectFrom("compliance_mappings")
+    .select(["tool", "control_id", "source", "requirement"])
+    .distinct()
+    .where("tenant_id", "in", [...tenantIds])
+    .where("framework", "=", framework)
+    .orderBy("source")
+    .orderBy("requirement")
+    .execute();
 }

@@ -87,11 +87,12 @@ export async function getComplianceDrift(ctx: AppContext, scope: TenantScope, sc
   return { scan: scanView(scan), previous: previous ? scanView(previous) : null, ...drift };
 }
 
-const score = (c: { pass: number; fail: number; error: number; total: number }) => ({
+const score = (c: { pass: number; fail: number; error: number; excepted: number; total: number }) => ({
   pass: c.pass,
   fail: c.fail,
   error: c.error,
-  other: c.total - c.pass - c.fail - c.error,
+  excepted: c.excepted,
+  other: c.total - c.pass - c.fail - c.error - c.excepted,
   passRate: compliancePassRate(c),
 });
 
@@ -101,14 +102,20 @@ export async function frameworkScores(
   scope: TenantScope,
 ): Promise<z.output<typeof complianceFrameworkScoresSchema>> {
   const [totals, requirements] = await Promise.all([
-    repo.frameworkResultCounts(ctx.db, scope.tenantIds),
-    repo.requirementCounts(ctx.db, scope.tenantIds),
+    repo.frameworkResultCounts(ctx.db, scope.tenantIds, ctx.now()),
+    repo.requirementCounts(ctx.db, scope.tenantIds, ctx.now()),
   ]);
   const items = complianceFrameworks.flatMap((framework) => {
     const mine = totals.filter((r) => r.framework === framework);
     if (mine.length === 0) return [];
     const n = (result: string) => mine.filter((r) => r.result === result).reduce((a, r) => a + r.n, 0);
-    const sum = { pass: n("pass"), fail: n("fail"), error: n("error"), total: mine.reduce((a, r) => a + r.n, 0) };
+    const sum = {
+      pass: n("pass"),
+      fail: n("fail"),
+      error: n("error"),
+      excepted: n("excepted"),
+      total: mine.reduce((a, r) => a + r.n, 0),
+    };
     const reqs = requirements.filter((r) => r.framework === framework);
     return [
       {
@@ -132,7 +139,7 @@ export async function requirementScores(
   scope: TenantScope,
   framework: ComplianceFramework,
 ): Promise<z.output<typeof complianceRequirementScoresSchema>> {
-  const rows = await repo.requirementCounts(ctx.db, scope.tenantIds, framework);
+  const rows = await repo.requirementCounts(ctx.db, scope.tenantIds, ctx.now(), framework);
   const items = rows.map((r) => ({ source: r.source, requirement: r.requirement, controls: r.controls, ...score(r) }));
   items.sort(
     (a, b) =>
@@ -149,7 +156,7 @@ export async function failingControls(
   scope: TenantScope,
   query: ComplianceFailingQuery,
 ): Promise<z.output<typeof complianceFailingSchema>> {
-  const { rows, total } = await repo.failingControls(ctx.db, scope.tenantIds, query);
+  const { rows, total } = await repo.failingControls(ctx.db, scope.tenantIds, query, ctx.now());
   return {
     items: rows.map((r) => ({
       tool: r.tool,
@@ -157,6 +164,7 @@ export async function failingControls(
       title: r.title,
       severity: severities[r.rank] ?? "unknown",
       failing: r.failing,
+      excepted: r.excepted,
       targets: r.targets,
     })),
     total,

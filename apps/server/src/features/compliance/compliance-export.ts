@@ -1,0 +1,81 @@
+import { type ComplianceFramework, type ComplianceResultsQuery, complianceFrameworkLabels } from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import { csvField } from "../../lib/csv";
+import { frameworkRequirements } from "./compliance.repository";
+import { allResults } from "./compliance-views.repository";
+import { resultItem } from "./compliance-views.service";
+
+const line = (cells: (string | null | undefined)[]) => `${cells.map(csvField).join(",")}\r\n`;
+
+const columns = [
+  "tenant_id",
+  "target_kind",
+  "target",
+  "target_name",
+  "tool",
+  "benchmark",
+  "scanned_at",
+  "control_id",
+  "title",
+  "severity",
+  "result",
+  "exception_id",
+  "resource_id",
+  "resource_type",
+  "service",
+  "region",
+  "evidence",
+];
+
+function cellsOf(r: ReturnType<typeof resultItem>) {
+  return [
+    r.tenantId,
+    r.targetKind,
+    r.targetId,
+    r.targetName,
+    r.tool,
+    r.benchmarkId,
+    r.scannedAt,
+    r.controlId,
+    r.title,
+    r.severity,
+    r.result,
+    r.exceptionId,
+    r.resourceId,
+    r.resourceType,
+    r.service,
+    r.region,
+    r.evidence,
+  ];
+}
+
+/** The results list as CSV: the same filters and order, every row (formula-safe fields). */
+export async function* exportResultsCsv(ctx: AppContext, tenantIds: readonly string[], query: ComplianceResultsQuery) {
+  yield line(columns);
+  for await (const rows of allResults(ctx.db, tenantIds, query, ctx.now())) {
+    if (rows.length > 0) yield rows.map((r) => line(cellsOf(resultItem(r)))).join("");
+  }
+}
+
+/**
+ * A framework's evidence pack: every latest result mapped to it, with the requirements it speaks
+ * to (the tools' labels), its status (an excepted result names its exception) and its evidence.
+ */
+export async function* exportEvidenceCsv(ctx: AppContext, tenantIds: readonly string[], framework: ComplianceFramework) {
+  const requirements = new Map<string, string[]>();
+  for (const m of await frameworkRequirements(ctx.db, tenantIds, framework)) {
+    const key = JSON.stringify([m.tool, m.control_id]);
+    requirements.set(key, [...(requirements.get(key) ?? []), `${m.source} ${m.requirement}`]);
+  }
+  yield line(["framework", "requirements", ...columns]);
+  const query = { framework, sort: "control", limit: 2000, offset: 0 } as ComplianceResultsQuery;
+  for await (const rows of allResults(ctx.db, tenantIds, query, ctx.now())) {
+    yield rows
+      .map((r) => {
+        const item = resultItem(r);
+        const reqs = requirements.get(JSON.stringify([item.tool, item.controlId])) ?? [];
+        return line([complianceFrameworkLabels[framework], reqs.join("; "), ...cellsOf(item)]);
+      })
+      .join("");
+  }
+}

@@ -1,0 +1,286 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ComplianceException, ComplianceResultItem, ComplianceTarget } from "@watchfloor/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTenant, signedInClient } from "../../test/factories";
+import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
+import { notifyExpiredExceptions } from "./compliance-exceptions.service";
+
+const shared = path.resolve(fileURLToPath(new URL("../../../../../../shared/data/compliance", import.meta.url)));
+const DAY = 86_400_000;
+
+let app: TestApp;
+let tenantId: string;
+let admin: TestClient;
+let analyst: TestClient;
+let adminId: string;
+let otherAdmin: TestClient;
+
+const upload = async (client: TestClient, file: string, tenant = tenantId) => {
+  const response = await client.request({
+    method: "POST",
+    url: `/api/v1/imports/compliance?tenantId=${tenant}`,
+    payload: readFileSync(path.join(shared, file)),
+    headers: { "content-type": "application/octet-stream" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+};
+const get = async <T>(client: TestClient, url: string): Promise<T> => {
+  const response = await client.get(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as T;
+};
+const targets = (client: TestClient, query = "") =>
+  get<{ items: ComplianceTarget[]; total: number; stale: number }>(client, `/api/v1/compliance/targets${query}`);
+const results = (client: TestClient, query: string) =>
+  get<{ items: ComplianceResultItem[]; total: number }>(client, `/api/v1/compliance/results?${query}`);
+
+beforeAll(async () => {
+  app = await createTestApp();
+  tenantId = (await makeTenant(app, "Views Co")).id;
+  const other = (await makeTenant(app, "Views Other")).id;
+  const signedIn = await signedInClient(app, [{ tenantId, role: "admin" }]);
+  admin = signedIn.client;
+  adminId = signedIn.user.id;
+  analyst = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+  otherAdmin = (await signedInClient(app, [{ tenantId: other, role: "admin" }])).client;
+  await upload(admin, "openscap/openscap_many_vuln_rhsa.xml");
+  await upload(admin, "scoutsuite/scoutsuite_aws_results.js");
+  await upload(admin, "prowler/prowler_example_output_aws.csv");
+  await upload(otherAdmin, "kubebench/kube-bench-report-one-vuln.json", other);
+});
+afterAll(() => app.close());
+
+describe("compliance targets", () => {
+  it("sums each target's latest scans, with failing results by severity and staleness", async () => {
+    const all = await targets(admin);
+    const scans = (
+      await get<{ items: { targetId: string; counts: { fail: number; pass: number } }[] }>(
+        admin,
+        "/api/v1/compliance/scans?latest=true",
+      )
+    ).items;
+    expect(all.total).toBe(new Set(scans.map((s) => s.targetId)).size);
+    for (const t of all.items) {
+      const mine = scans.filter((s) => s.targetId === t.targetId);
+      expect(t.tally.fail).toBe(mine.reduce((a, s) => a + s.counts.fail, 0));
+      expect(t.tally.pass).toBe(mine.reduce((a, s) => a + s.counts.pass, 0));
+      expect(Object.values(t.failingBySeverity).reduce((a, n) => a + n, 0)).toBe(t.tally.fail);
+    }
+    const host = (await targets(admin, "?targetKind=host")).items;
+    expect(host).toHaveLength(1);
+    expect(host[0]?.tally).toMatchObject({ pass: 2904, fail: 31 });
+    // The shared OpenSCAP report is years old: the host counts as not assessed in 30 days.
+    expect(host[0]?.stale).toBe(true);
+    expect((await targets(admin, "?stale=true")).items.map((t) => t.targetId)).toContain(host[0]?.targetId);
+    // Another tenant's cluster is not in this scope.
+    expect(all.items.some((t) => t.targetKind === "kubernetes-cluster")).toBe(false);
+    const sorted = (await targets(admin, "?sort=failing")).items;
+    expect(sorted.map((t) => t.tally.fail + t.tally.error)).toEqual(
+      [...sorted.map((t) => t.tally.fail + t.tally.error)].sort((a, b) => b - a),
+    );
+  });
+
+  it("filters results by verdict, severity, service and text, sorts them, and pages with a total", async () => {
+    const failing = await results(admin, "result=fail&limit=500");
+    expect(failing.total).toBe(31 + 30 + 2);
+    expect(failing.items.every((r) => r.result === "fail" && r.latest)).toBe(true);
+    const rank = ["unknown", "info", "low", "medium", "high", "critical"];
+    const ranks = failing.items.map((r) => rank.indexOf(r.severity));
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    const cloud = await results(admin, "targetKind=cloud-account&result=fail&sort=service&limit=500");
+    expect(cloud.total).toBe(32);
+    const service = cloud.items.find((r) => r.service)?.service as string;
+    const byService = await results(admin, `targetKind=cloud-account&result=fail&service=${encodeURIComponent(service)}`);
+    expect(byService.total).toBe(cloud.items.filter((r) => r.service === service).length);
+    const first = failing.items[0] as ComplianceResultItem;
+    const found = await results(admin, `q=${encodeURIComponent(first.controlId.slice(-12).toUpperCase())}`);
+    expect(found.items.map((r) => r.id)).toContain(first.id);
+    const page = await results(admin, "result=fail&limit=10&offset=10");
+    expect(page.items.map((r) => r.id)).toEqual(failing.items.slice(10, 20).map((r) => r.id));
+    const bad = await admin.get("/api/v1/compliance/results?result=broken");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("result");
+  });
+
+  it("shows one control across targets, with its mappings and text", async () => {
+    const failing = (await results(admin, "targetKind=cloud-account&result=fail&tool=Prowler&framework=cis"))
+      .items[0] as ComplianceResultItem;
+    const control = await get<{
+      title: string;
+      mappings: { framework: string | null }[];
+      tally: { fail: number };
+      targets: number;
+    }>(admin, `/api/v1/compliance/control?tool=${failing.tool}&controlId=${encodeURIComponent(failing.controlId)}`);
+    expect(control.title).toBe(failing.title);
+    expect(control.mappings.some((m) => m.framework === "cis")).toBe(true);
+    expect(control.tally.fail).toBeGreaterThan(0);
+    expect(control.targets).toBe(1);
+    const missing = await admin.get("/api/v1/compliance/control?tool=Prowler&controlId=nope");
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("breaks cloud results down by service and region, and draws the trend from the scans", async () => {
+    const byService = await get<{ items: { key: string | null; fail: number; pass: number }[] }>(
+      admin,
+      "/api/v1/compliance/breakdown?by=service&targetKind=cloud-account",
+    );
+    expect(byService.items.reduce((a, i) => a + i.fail, 0)).toBe(32);
+    const fails = byService.items.map((i) => i.fail);
+    expect(fails).toEqual([...fails].sort((a, b) => b - a));
+    const byRegion = await get<{ items: { key: string | null }[] }>(admin, "/api/v1/compliance/breakdown?by=region");
+    expect(byRegion.items.length).toBeGreaterThan(1);
+    const trend = await get<{ points: { day: string; fail: number; targets: number }[] }>(
+      admin,
+      "/api/v1/compliance/trend?days=7",
+    );
+    expect(trend.points).toHaveLength(7);
+    expect(trend.points.at(-1)).toMatchObject({ fail: 31 + 30 + 2, day: "2026-11-21" });
+  });
+
+  it("exports the filtered results and a framework's evidence pack as CSV", async () => {
+    const csv = await admin.get("/api/v1/compliance/results/export.csv?result=fail");
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^tenant_id,target_kind,target/);
+    expect(lines.filter((l) => /,fail,/.test(l)).length).toBe(63);
+    const pack = await admin.get("/api/v1/compliance/evidence.csv?framework=cis");
+    expect(pack.statusCode).toBe(200);
+    expect(pack.headers["content-disposition"]).toContain("evidence-cis");
+    const packLines = pack.body.trim().split("\r\n");
+    expect(packLines[0]).toMatch(/^framework,requirements,tenant_id/);
+    expect(packLines[1]).toMatch(/^CIS Benchmarks,"?CIS/);
+  });
+});
+
+describe("compliance exceptions", () => {
+  let failing: ComplianceResultItem;
+  let exception: ComplianceException;
+  const expiresAt = () => new Date(app.clock.now + 10 * DAY).toISOString();
+  const frameworks = () =>
+    get<{ items: { framework: string; fail: number; excepted: number }[] }>(admin, "/api/v1/compliance/frameworks");
+
+  beforeAll(async () => {
+    failing = (await results(admin, "targetKind=cloud-account&result=fail&tool=Prowler&framework=cis"))
+      .items[0] as ComplianceResultItem;
+  });
+
+  it("refuses analysts, bad expiries, unknown controls and a resource without its target", async () => {
+    const body = {
+      tenantId,
+      tool: failing.tool,
+      controlId: failing.controlId,
+      reason: "Compensating control in place",
+      expiresAt: expiresAt(),
+    };
+    expect((await analyst.post("/api/v1/compliance/exceptions", body)).statusCode).toBe(403);
+    expect((await otherAdmin.post("/api/v1/compliance/exceptions", body)).statusCode).toBe(404);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ expiresAt: new Date(app.clock.now - DAY).toISOString() }, "expiresAt"],
+      [{ expiresAt: new Date(app.clock.now + 400 * DAY).toISOString() }, "expiresAt"],
+      [{ controlId: "no-such-control" }, "controlId"],
+      [{ resourceId: "arn:aws:s3:::x" }, "resourceId"],
+      [{ reason: "short" }, "reason"],
+      [{ targetId: "123" }, "targetKind"],
+    ];
+    for (const [change, field] of cases) {
+      const response = await admin.post("/api/v1/compliance/exceptions", { ...body, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.body).toContain(field);
+    }
+  });
+
+  it("counts excepted results apart in scores, lists and targets, and records who accepted them", async () => {
+    const before = (await frameworks()).items.find((f) => f.framework === "cis");
+    const failingBefore = (await targets(admin, "?targetKind=cloud-account")).items.find((t) => t.targetId === failing.targetId);
+    const response = await admin.post("/api/v1/compliance/exceptions", {
+      tenantId,
+      tool: failing.tool,
+      controlId: failing.controlId,
+      targetKind: failing.targetKind,
+      targetId: failing.targetId,
+      resourceId: failing.resourceId,
+      reason: "Compensating control: access reviewed weekly",
+      expiresAt: expiresAt(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    exception = response.json();
+    expect(exception).toMatchObject({ state: "active", covers: 1, approvedBy: { id: adminId } });
+    const after = (await frameworks()).items.find((f) => f.framework === "cis");
+    expect(after?.excepted).toBe((before?.excepted ?? 0) + 1);
+    expect(after?.fail).toBe((before?.fail ?? 0) - 1);
+    const excepted = await results(admin, "excepted=true");
+    expect(excepted.items.map((r) => [r.id, r.exceptionId])).toEqual([[failing.id, exception.id]]);
+    expect((await results(admin, "open=true&result=fail")).total).toBe(62);
+    const target = (await targets(admin, "?targetKind=cloud-account")).items.find((t) => t.targetId === failing.targetId);
+    expect(target?.tally.excepted).toBe(1);
+    expect(target?.tally.fail).toBe((failingBefore?.tally.fail ?? 0) - 1);
+    const audit = await app.ctx.db
+      .selectFrom("audit_log")
+      .select(["event", "details"])
+      .where("tenant_id", "=", tenantId)
+      .where("event", "=", "compliance.exception_created")
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]?.details ?? "{}")).toMatchObject({ exceptionId: exception.id });
+    // Analysts see exceptions; other tenants do not.
+    expect((await get<{ items: unknown[] }>(analyst, "/api/v1/compliance/exceptions")).items).toHaveLength(1);
+    expect((await get<{ items: unknown[] }>(otherAdmin, "/api/v1/compliance/exceptions")).items).toHaveLength(0);
+  });
+
+  it("brings results back on expiry and tells the approver once", async () => {
+    // The clock stays moved on: the tests below sign in afresh (sessions idle that long have ended).
+    app.clock.now += 11 * DAY;
+    admin = (await signedInClient(app, [{ tenantId, role: "admin" }])).client;
+    analyst = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+    {
+      const later = admin;
+      expect((await results(later, "excepted=true")).total).toBe(0);
+      const listed = (await get<{ items: ComplianceException[] }>(later, "/api/v1/compliance/exceptions")).items;
+      expect(listed[0]?.state).toBe("expired");
+      expect(await notifyExpiredExceptions(app.ctx)).toBe(1);
+      expect(await notifyExpiredExceptions(app.ctx)).toBe(0);
+      const notes = await app.ctx.db
+        .selectFrom("notifications")
+        .select(["user_id", "message", "link"])
+        .where("kind", "=", "compliance_exception_expired")
+        .execute();
+      expect(notes.map((n) => n.user_id)).toContain(adminId);
+      expect(notes[0]?.link).toContain("/compliance/controls/");
+      // Revoking what has expired is refused.
+      expect((await later.delete(`/api/v1/compliance/exceptions/${exception.id}`)).statusCode).toBe(409);
+    }
+  });
+
+  it("revokes an active exception, audited, and the results count as failing again", async () => {
+    const created = (
+      await admin.post("/api/v1/compliance/exceptions", {
+        tenantId,
+        tool: failing.tool,
+        controlId: failing.controlId,
+        reason: "Accepted on every account until the migration",
+        expiresAt: expiresAt(),
+      })
+    ).json() as ComplianceException;
+    expect(created.targetId).toBeNull();
+    expect((await results(admin, "excepted=true")).total).toBe(1);
+    expect((await analyst.delete(`/api/v1/compliance/exceptions/${created.id}`)).statusCode).toBe(403);
+    const revoked = await admin.delete(`/api/v1/compliance/exceptions/${created.id}`);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ state: "revoked" });
+    expect((await results(admin, "excepted=true")).total).toBe(0);
+    const events = await app.ctx.db
+      .selectFrom("audit_log")
+      .select("event")
+      .where("tenant_id", "=", tenantId)
+      .where("event", "like", "compliance.%")
+      .execute();
+    expect(events.map((e) => e.event).sort()).toEqual([
+      "compliance.exception_created",
+      "compliance.exception_created",
+      "compliance.exception_revoked",
+    ]);
+  });
+});

@@ -1,0 +1,266 @@
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { ComplianceResultsQuery } from "@watchfloor/shared";
+import { containsPattern } from "../../db/like";
+import type { DB } from "../../db/tables";
+import { coveredByException, coveringException } from "./compliance-exceptions.repository";
+
+type Db = Kysely<DB>;
+type Joined = SelectQueryBuilder<DB & { r: DB["compliance_results"]; s: DB["compliance_scans"] }, "r" | "s", object>;
+
+export const severityRank = sql<number>`(case r.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end)`;
+
+/** Results joined to their scans, both scoped to the tenants in scope. */
+function joined(db: Db, tenantIds: readonly string[]): Joined {
+  return db
+    .selectFrom("compliance_results as r")
+    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+    .where("r.tenant_id", "in", [...tenantIds])
+    .where("s.tenant_id", "in", [...tenantIds]) as unknown as Joined;
+}
+
+function mappedTo(q: Joined, framework: string): Joined {
+  return q.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom("compliance_mappings as m")
+        .select("m.control_id")
+        .whereRef("m.tenant_id", "=", "r.tenant_id")
+        .whereRef("m.tool", "=", "s.tool")
+        .whereRef("m.control_id", "=", "r.control_id")
+        .where("m.framework", "=", framework),
+    ),
+  );
+}
+
+/** Latest scans of the tenants in scope (the targets list sums them: no result is read). */
+export async function latestScans(db: Db, tenantIds: readonly string[], targetKind?: string) {
+  if (tenantIds.length === 0) return [];
+  let q = db
+    .selectFrom("compliance_scans")
+    .select([
+      "id",
+      "tenant_id",
+      "tool",
+      "target_kind",
+      "target_id",
+      "target_name",
+      "benchmark_id",
+      "benchmark_title",
+      "scanned_at",
+      "results_count",
+      "pass_count",
+      "fail_count",
+      "error_count",
+      "fail_severity",
+    ])
+    .where("tenant_id", "in", [...tenantIds])
+    .where("latest", "=", 1);
+  if (targetKind) q = q.where("target_kind", "=", targetKind);
+  return q.execute();
+}
+
+/** Failing and erroring results of the latest scans that an active exception covers (few: exceptions are named one by one). */
+export async function exceptedLatest(db: Db, tenantIds: readonly string[], now: number) {
+  if (tenantIds.length === 0) return [];
+  const rows = await joined(db, tenantIds)
+    .innerJoin("compliance_exceptions as e", (join) =>
+      join.onRef("e.tenant_id", "=", "r.tenant_id").onRef("e.control_id", "=", "r.control_id").onRef("e.tool", "=", "s.tool"),
+    )
+    .where("s.latest", "=", 1)
+    .where("r.result", "in", ["fail", "error"])
+    .where(sql<boolean>`${coveredByException(now)} = 1`)
+    .select(["r.id", "r.scan_id", "r.result", "r.severity"])
+    .distinct()
+    .execute();
+  return rows;
+}
+
+function filtered(db: Db, tenantIds: readonly string[], query: ComplianceResultsQuery, now: number): Joined {
+  let q = joined(db, tenantIds);
+  if (query.scanId) q = q.where("s.id", "=", query.scanId);
+  else if (!query.history) q = q.where("s.latest", "=", 1);
+  if (query.tenantId) q = q.where("s.tenant_id", "=", query.tenantId);
+  if (query.targetKind) q = q.where("s.target_kind", "=", query.targetKind);
+  if (query.targetId) q = q.where("s.target_id", "=", query.targetId);
+  if (query.tool) q = q.where("s.tool", "=", query.tool);
+  if (query.controlId) q = q.where("r.control_id", "=", query.controlId);
+  if (query.result) q = q.where("r.result", "=", query.result);
+  if (query.severity) q = q.where("r.severity", "=", query.severity);
+  if (query.service) q = q.where("r.service", "=", query.service);
+  if (query.region) q = q.where("r.region", "=", query.region);
+  if (query.resourceType) q = q.where("r.resource_type", "=", query.resourceType);
+  if (query.framework) q = mappedTo(q, query.framework);
+  if (query.open !== undefined)
+    q = q.where(
+      query.open
+        ? sql<boolean>`r.result in ('fail', 'error') and ${coveredByException(now)} = 0`
+        : sql<boolean>`not (r.result in ('fail', 'error') and ${coveredByException(now)} = 0)`,
+    );
+  if (query.excepted !== undefined) q = q.where(sql<boolean>`${coveredByException(now)} = ${query.excepted ? 1 : 0}`);
+  if (query.q) {
+    const like = containsPattern(query.q);
+    q = q.where(
+      sql<boolean>`(lower(r.control_id) like ${like} escape '\\' or lower(r.title) like ${like} escape '\\'
+        or lower(coalesce(r.resource_id, '')) like ${like} escape '\\' or lower(s.target_id) like ${like} escape '\\')`,
+    );
+  }
+  return q;
+}
+
+const orderings: Record<ComplianceResultsQuery["sort"], (q: Joined) => Joined> = {
+  severity: (q) => q.orderBy(severityRank, "desc").orderBy("r.control_id").orderBy("r.id"),
+  control: (q) => q.orderBy("r.control_id").orderBy("s.target_id").orderBy("r.id"),
+  target: (q) => q.orderBy("s.target_id").orderBy(severityRank, "desc").orderBy("r.id"),
+  scannedAt: (q) => q.orderBy("s.scanned_at", "desc").orderBy("r.id"),
+  service: (q) => q.orderBy("r.service").orderBy(severityRank, "desc").orderBy("r.id"),
+  region: (q) => q.orderBy("r.region").orderBy(severityRank, "desc").orderBy("r.id"),
+};
+
+/** A page of results with every filter the lists offer, and the total. */
+export async function listResults(db: Db, tenantIds: readonly string[], query: ComplianceResultsQuery, now: number) {
+  if (tenantIds.length === 0) return { rows: [], total: 0 };
+  const q = filtered(db, tenantIds, query, now);
+  const [rows, total] = await Promise.all([
+    orderings[query.sort](q)
+      .select([
+        "r.id",
+        "r.tenant_id",
+        "r.scan_id",
+        "s.tool",
+        "s.target_kind",
+        "s.target_id",
+        "s.target_name",
+        "s.benchmark_id",
+        "s.scanned_at",
+        "s.latest",
+        "r.control_id",
+        "r.title",
+        "r.severity",
+        "r.result",
+        "r.evidence",
+        "r.resource_id",
+        "r.resource_type",
+        "r.region",
+        "r.service",
+        coveringException(now).as("exception_id"),
+      ])
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Every row of a filtered list, for CSV: the same filters and order, in pages. */
+export async function* allResults(db: Db, tenantIds: readonly string[], query: ComplianceResultsQuery, now: number) {
+  const page = 2000;
+  for (let offset = 0; ; offset += page) {
+    const { rows } = await listResults(db, tenantIds, { ...query, limit: page, offset }, now);
+    yield rows;
+    if (rows.length < page) return;
+  }
+}
+
+/** What one control checks: its newest text, and its mappings (the tool's, per tenant). */
+export async function controlText(db: Db, tenantIds: readonly string[], tool: string, controlId: string) {
+  if (tenantIds.length === 0) return undefined;
+  return joined(db, tenantIds)
+    .where("s.tool", "=", tool)
+    .where("r.control_id", "=", controlId)
+    .select(["r.title", "r.severity", "r.rationale", "r.remediation"])
+    .orderBy("s.scanned_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function controlMappings(db: Db, tenantIds: readonly string[], tool: string, controlId: string) {
+  if (tenantIds.length === 0) return [];
+  return db
+    .selectFrom("compliance_mappings")
+    .select(["source", "framework", "requirement"])
+    .distinct()
+    .where("tenant_id", "in", [...tenantIds])
+    .where("tool", "=", tool)
+    .where("control_id", "=", controlId)
+    .orderBy("source")
+    .orderBy("requirement")
+    .execute();
+}
+
+/** Counts by verdict (excepted apart) over the latest results, grouped by `key` (null: one group). */
+export async function tallies(
+  db: Db,
+  tenantIds: readonly string[],
+  now: number,
+  options: {
+    key?: "service" | "region" | "resource_type" | "severity" | "tool" | "benchmark";
+    targetKind?: string;
+    framework?: string;
+    tool?: string;
+    controlId?: string;
+  },
+) {
+  if (tenantIds.length === 0) return [];
+  let q = joined(db, tenantIds).where("s.latest", "=", 1);
+  if (options.targetKind) q = q.where("s.target_kind", "=", options.targetKind);
+  if (options.tool) q = q.where("s.tool", "=", options.tool);
+  if (options.controlId) q = q.where("r.control_id", "=", options.controlId);
+  if (options.framework) q = mappedTo(q, options.framework);
+  const columns = {
+    service: sql<string | null>`r.service`,
+    region: sql<string | null>`r.region`,
+    resource_type: sql<string | null>`r.resource_type`,
+    severity: sql<string | null>`r.severity`,
+    tool: sql<string | null>`s.tool`,
+    benchmark: sql<string | null>`s.benchmark_id`,
+  };
+  const key = options.key ? columns[options.key] : sql<string | null>`null`;
+  const covered = coveredByException(now);
+  const tallied = q.select((eb) => [
+    key.as("key"),
+    eb.fn.sum<number>(sql`case when r.result = 'pass' then 1 else 0 end`).as("pass"),
+    eb.fn.sum<number>(sql`case when r.result = 'fail' and ${covered} = 0 then 1 else 0 end`).as("fail"),
+    eb.fn.sum<number>(sql`case when r.result = 'error' and ${covered} = 0 then 1 else 0 end`).as("error"),
+    eb.fn.sum<number>(covered).as("excepted"),
+    eb.fn.countAll<number>().as("total"),
+    eb.fn.count<number>(sql`distinct coalesce(r.resource_id, s.target_id)`).as("resources"),
+    eb.fn.count<number>(sql`distinct s.tenant_id || ' ' || s.target_id`).as("targets"),
+    eb.fn.count<number>(sql`distinct s.tenant_id`).as("tenants"),
+  ]);
+  // PostgreSQL refuses GROUP BY a constant: without a key, the whole set is one group anyway.
+  const rows = await (options.key ? tallied.groupBy(key) : tallied).execute();
+  return rows.map((r) => ({
+    key: r.key,
+    pass: Number(r.pass ?? 0),
+    fail: Number(r.fail ?? 0),
+    error: Number(r.error ?? 0),
+    excepted: Number(r.excepted ?? 0),
+    total: Number(r.total ?? 0),
+    resources: Number(r.resources ?? 0),
+    targets: Number(r.targets ?? 0),
+    tenants: Number(r.tenants ?? 0),
+  }));
+}
+
+/** Scans (counts only) of the tenants in scope up to `until`, for the trend: the latest of each as of a day is read from these. */
+export async function scansForTrend(db: Db, tenantIds: readonly string[], until: number, targetKind?: string) {
+  if (tenantIds.length === 0) return [];
+  let q = db
+    .selectFrom("compliance_scans")
+    .select([
+      "tenant_id",
+      "tool",
+      "target_kind",
+      "target_id",
+      "benchmark_id",
+      "scanned_at",
+      "pass_count",
+      "fail_count",
+      "error_count",
+    ])
+    .where("tenant_id", "in", [...tenantIds])
+    .where("scanned_at", "<=", until);
+  if (targetKind) q = q.where("target_kind", "=", targetKind);
+  return q.orderBy("scanned_at").limit(200_000).execute();
+}

@@ -1,0 +1,241 @@
+import {
+  type ComplianceControl,
+  type ComplianceFramework,
+  compliancePassRate,
+  type ComplianceResult,
+  type ComplianceResultItem,
+  type ComplianceResultsQuery,
+  type ComplianceSeverity,
+  complianceSeverities,
+  complianceStaleDays,
+  type ComplianceTarget,
+  type ComplianceTargetKind,
+  type ComplianceTargetsQuery,
+  type complianceBreakdownSchema,
+  type complianceTrendSchema,
+} from "@watchfloor/shared";
+import type { z } from "zod";
+import type { AppContext } from "../../context";
+import { notFound } from "../../http/errors";
+import type { TenantScope } from "../../http/policy";
+import { assertTenantInScope } from "../../http/tenant-scope";
+import { iso } from "../../lib/time";
+import * as repo from "./compliance-views.repository";
+
+const DAY = 86_400_000;
+type Counts = { pass: number; fail: number; error: number; excepted: number; total: number };
+
+/** pass, open fail and error, excepted, and the rest (not applicable, manual, not checked). */
+export function tallyOf(c: Counts) {
+  return {
+    pass: c.pass,
+    fail: c.fail,
+    error: c.error,
+    excepted: c.excepted,
+    other: c.total - c.pass - c.fail - c.error - c.excepted,
+    passRate: compliancePassRate(c),
+  };
+}
+
+const noSeverities = () => Object.fromEntries(complianceSeverities.map((s) => [s, 0])) as Record<ComplianceSeverity, number>;
+
+/**
+ * Hosts, cloud accounts and clusters with the sum of their latest scans (one per tool and
+ * benchmark). Results under an active exception move from fail (or error) to excepted.
+ */
+export async function listTargets(ctx: AppContext, scope: TenantScope, query: ComplianceTargetsQuery) {
+  const now = ctx.now();
+  const [scans, excepted] = await Promise.all([
+    repo.latestScans(ctx.db, scope.tenantIds, query.targetKind),
+    repo.exceptedLatest(ctx.db, scope.tenantIds, now),
+  ]);
+  const exceptedByScan = new Map<string, typeof excepted>();
+  for (const e of excepted) exceptedByScan.set(e.scan_id, [...(exceptedByScan.get(e.scan_id) ?? []), e]);
+  const targets = new Map<string, ComplianceTarget & { counts: Counts; at: number }>();
+  for (const s of scans) {
+    const key = JSON.stringify([s.tenant_id, s.target_kind, s.target_id]);
+    let t = targets.get(key);
+    if (!t) {
+      t = {
+        tenantId: s.tenant_id,
+        targetKind: s.target_kind as ComplianceTargetKind,
+        targetId: s.target_id,
+        targetName: s.target_name,
+        benchmarks: [],
+        tools: [],
+        lastScannedAt: "",
+        stale: false,
+        tally: tallyOf({ pass: 0, fail: 0, error: 0, excepted: 0, total: 0 }),
+        failingBySeverity: noSeverities(),
+        counts: { pass: 0, fail: 0, error: 0, excepted: 0, total: 0 },
+        at: 0,
+      };
+      targets.set(key, t);
+    }
+    t.targetName ??= s.target_name;
+    t.benchmarks.push(s.benchmark_title ?? s.benchmark_id);
+    if (!t.tools.includes(s.tool)) t.tools.push(s.tool);
+    t.at = Math.max(t.at, Number(s.scanned_at));
+    t.counts.pass += s.pass_count;
+    t.counts.fail += s.fail_count;
+    t.counts.error += s.error_count;
+    t.counts.total += s.results_count;
+    for (const [severity, n] of Object.entries(JSON.parse(s.fail_severity) as Record<string, number>)) {
+      const k = (complianceSeverities as readonly string[]).includes(severity) ? (severity as ComplianceSeverity) : "unknown";
+      t.failingBySeverity[k] += n;
+    }
+    for (const e of exceptedByScan.get(s.id) ?? []) {
+      t.counts.excepted++;
+      if (e.result === "fail") {
+        t.counts.fail--;
+        const k = (complianceSeverities as readonly string[]).includes(e.severity)
+          ? (e.severity as ComplianceSeverity)
+          : "unknown";
+        t.failingBySeverity[k]--;
+      } else t.counts.error--;
+    }
+  }
+  const staleBefore = now - complianceStaleDays * DAY;
+  const needle = query.q?.toLowerCase();
+  const all = [...targets.values()]
+    .map(({ counts, at, ...t }) => ({
+      ...t,
+      lastScannedAt: iso(at),
+      stale: at < staleBefore,
+      tally: tallyOf(counts),
+      at,
+    }))
+    .filter((t) => !needle || t.targetId.toLowerCase().includes(needle) || (t.targetName ?? "").toLowerCase().includes(needle));
+  const stale = all.filter((t) => t.stale).length;
+  const chosen = query.stale === undefined ? all : all.filter((t) => t.stale === query.stale);
+  const rate = (t: (typeof all)[number]) => t.tally.passRate ?? 101;
+  const sorts: Record<ComplianceTargetsQuery["sort"], (a: (typeof all)[number], b: (typeof all)[number]) => number> = {
+    passRate: (a, b) => rate(a) - rate(b),
+    failing: (a, b) => b.tally.fail + b.tally.error - (a.tally.fail + a.tally.error),
+    lastScannedAt: (a, b) => a.at - b.at,
+    target: () => 0,
+  };
+  chosen.sort((a, b) => sorts[query.sort](a, b) || a.targetId.localeCompare(b.targetId) || a.tenantId.localeCompare(b.tenantId));
+  return {
+    items: chosen.slice(query.offset, query.offset + query.limit).map(({ at: _at, ...t }) => t),
+    total: chosen.length,
+    stale,
+  };
+}
+
+type ResultRow = Awaited<ReturnType<typeof repo.listResults>>["rows"][number];
+
+export function resultItem(r: ResultRow): ComplianceResultItem {
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    scanId: r.scan_id,
+    tool: r.tool,
+    targetKind: r.target_kind as ComplianceTargetKind,
+    targetId: r.target_id,
+    targetName: r.target_name,
+    benchmarkId: r.benchmark_id,
+    scannedAt: iso(Number(r.scanned_at)),
+    latest: r.latest === 1,
+    controlId: r.control_id,
+    title: r.title,
+    severity: r.severity as ComplianceSeverity,
+    result: r.result as ComplianceResult,
+    exceptionId: r.exception_id ?? null,
+    evidence: r.evidence,
+    resourceId: r.resource_id,
+    resourceType: r.resource_type,
+    region: r.region,
+    service: r.service,
+  };
+}
+
+export async function listResults(ctx: AppContext, scope: TenantScope, query: ComplianceResultsQuery) {
+  if (query.tenantId) assertTenantInScope(scope, query.tenantId);
+  const { rows, total } = await repo.listResults(ctx.db, scope.tenantIds, query, ctx.now());
+  return { items: rows.map(resultItem), total };
+}
+
+/** One control: its text and mappings, and its tally over the latest scans in scope. */
+export async function getControl(
+  ctx: AppContext,
+  scope: TenantScope,
+  tool: string,
+  controlId: string,
+): Promise<ComplianceControl> {
+  const [text, mappings, tallies] = await Promise.all([
+    repo.controlText(ctx.db, scope.tenantIds, tool, controlId),
+    repo.controlMappings(ctx.db, scope.tenantIds, tool, controlId),
+    repo.tallies(ctx.db, scope.tenantIds, ctx.now(), { tool, controlId }),
+  ]);
+  if (!text) throw notFound("Control");
+  const t = tallies[0] ?? { pass: 0, fail: 0, error: 0, excepted: 0, total: 0, targets: 0, tenants: 0 };
+  return {
+    tool,
+    controlId,
+    title: text.title,
+    severity: text.severity as ComplianceSeverity,
+    rationale: text.rationale,
+    remediation: text.remediation,
+    mappings: mappings.map((m) => ({ ...m, framework: m.framework as ComplianceFramework | null })),
+    tally: tallyOf(t),
+    targets: t.targets,
+    tenants: t.tenants,
+  };
+}
+
+const breakdownColumn = {
+  service: "service",
+  region: "region",
+  resourceType: "resource_type",
+  severity: "severity",
+  tool: "tool",
+  benchmark: "benchmark",
+} as const;
+
+/** Latest results by service, region, resource type, severity, tool or benchmark: most open failures first. */
+export async function breakdown(
+  ctx: AppContext,
+  scope: TenantScope,
+  query: { by: keyof typeof breakdownColumn; targetKind?: ComplianceTargetKind; framework?: ComplianceFramework },
+): Promise<z.output<typeof complianceBreakdownSchema>> {
+  const rows = await repo.tallies(ctx.db, scope.tenantIds, ctx.now(), { ...query, key: breakdownColumn[query.by] });
+  const items = rows.map((r) => ({ key: r.key, resources: r.resources, ...tallyOf(r) }));
+  items.sort((a, b) => b.fail + b.error - (a.fail + a.error) || (a.key ?? "").localeCompare(b.key ?? ""));
+  return { by: query.by, items };
+}
+
+/**
+ * Pass rate per day: at the end of each day, the newest scan of each tool, target and benchmark
+ * seen by then. Exceptions are not replayed into the past: the trend shows what the scans said.
+ */
+export async function trend(
+  ctx: AppContext,
+  scope: TenantScope,
+  query: { targetKind?: ComplianceTargetKind; days: number },
+): Promise<z.output<typeof complianceTrendSchema>> {
+  const now = ctx.now();
+  const today = Math.floor(now / DAY) * DAY;
+  const first = today - (query.days - 1) * DAY;
+  const scans = await repo.scansForTrend(ctx.db, scope.tenantIds, now, query.targetKind);
+  const latest = new Map<string, (typeof scans)[number]>();
+  let i = 0;
+  const points: z.output<typeof complianceTrendSchema>["points"] = [];
+  for (let day = first; day <= today; day += DAY) {
+    for (; i < scans.length && Number(scans[i]?.scanned_at) < day + DAY; i++) {
+      const s = scans[i];
+      if (s) latest.set(JSON.stringify([s.tenant_id, s.tool, s.target_kind, s.target_id, s.benchmark_id]), s);
+    }
+    if (latest.size === 0) continue;
+    const sum = { pass: 0, fail: 0, error: 0 };
+    const targets = new Set<string>();
+    for (const s of latest.values()) {
+      sum.pass += s.pass_count;
+      sum.fail += s.fail_count;
+      sum.error += s.error_count;
+      targets.add(JSON.stringify([s.tenant_id, s.target_kind, s.target_id]));
+    }
+    points.push({ day: iso(day).slice(0, 10), ...sum, passRate: compliancePassRate(sum), targets: targets.size });
+  }
+  return { points };
+}
