@@ -255,8 +255,13 @@ export const complianceRequirementScoresSchema = z.object({
   framework: complianceFrameworkSchema,
   items: z.array(complianceScoreSchema.extend({ source: z.string(), requirement: z.string(), controls: count })),
 });
+/** Scores over one kind of target (hosts for Agent-Based Compliance, cloud accounts for Cloud Compliance), or all. */
+export const complianceFrameworksQuerySchema = z.object({ targetKind: complianceTargetKindSchema.optional() });
 /** A framework is named in the query, not the path: it is a vocabulary word, not a tenant resource. */
-export const complianceRequirementsQuerySchema = z.object({ framework: complianceFrameworkSchema });
+export const complianceRequirementsQuerySchema = z.object({
+  framework: complianceFrameworkSchema,
+  targetKind: complianceTargetKindSchema.optional(),
+});
 
 export const complianceFailingQuerySchema = z.object({
   targetKind: complianceTargetKindSchema.optional(),

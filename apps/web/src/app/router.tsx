@@ -25,6 +25,15 @@ const reportRoutes: RouteObject[] = [
   { path: rel(paths.reports.threat), lazy: async () => ({ Component: (await reports()).ThreatReportRoute }) },
   { path: rel(paths.reports.incidentDocument), lazy: async () => ({ Component: (await reports()).IncidentDocumentRoute }) },
 ];
+const compliance = () => import("./routes/compliance");
+const complianceRoutes: RouteObject[] = [
+  { path: rel(paths.compliance.root), loader: () => redirect(paths.compliance.agent) },
+  { path: rel(paths.compliance.agent), lazy: async () => ({ Component: (await compliance()).AgentComplianceRoute }) },
+  { path: rel(paths.compliance.cloud), lazy: async () => ({ Component: (await compliance()).CloudComplianceRoute }) },
+  { path: rel(paths.compliance.import), lazy: async () => ({ Component: (await compliance()).ComplianceImportRoute }) },
+  { path: rel(paths.compliance.target), lazy: async () => ({ Component: (await compliance()).ComplianceTargetRoute }) },
+  { path: rel(paths.compliance.control), lazy: async () => ({ Component: (await compliance()).ComplianceControlRoute }) },
+];
 const incidents = () => import("./routes/incidents/alerts-list");
 const cases = () => import("./routes/incidents/cases");
 const imports = () => import("./routes/incidents/import");
@@ -112,8 +121,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/attack-surface")).AttackSurfaceRoute }),
               },
               { path: rel(paths.drp), lazy: async () => ({ Component: (await import("./routes/drp")).DrpRoute }) },
+              {
+                path: rel(paths.cloudSec),
+              },
               ...moduleRoutes,
               ...reportRoutes,
+              ...complianceRoutes,
               ...incidentRoutes,
               ...vulnerabilityRoutes,
               { path: rel(paths.search), lazy: async () => ({ Component: (await import("./routes/search")).SearchRoute }) },

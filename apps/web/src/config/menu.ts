@@ -84,9 +84,10 @@ export const menu: MenuEntry[] = [
     label: "Compliance",
     icon: ClipboardCheck,
     path: paths.compliance.root,
+    built: true,
     subItems: [
-      { id: "compliance-agent", label: "Agent-Based Compliance", path: paths.compliance.agent },
-      { id: "compliance-cloud", label: "Cloud Compliance", path: paths.compliance.cloud },
+      { id: "compliance-agent", label: "Agent-Based Compliance", path: paths.compliance.agent, built: true },
+      { id: "compliance-cloud", label: "Cloud Compliance", path: paths.compliance.cloud, built: true },
     ],
   },
   { id: "automation", label: "Automation", icon: Workflow, path: paths.automation },

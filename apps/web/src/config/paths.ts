@@ -55,6 +55,10 @@ export const paths = {
     root: "/compliance",
     agent: "/compliance/agent",
     cloud: "/compliance/cloud",
+    /** Upload of configuration-assessment results; one target's page; one control across targets. */
+    import: "/compliance/import",
+    target: "/compliance/targets/:tenantId/:targetKind/:targetId",
+    control: "/compliance/controls/:tool/:controlId",
   },
   automation: "/automation",
   vm: "/vm",
@@ -111,4 +115,16 @@ export function findingPath(findingId: string): string {
 
 export function findingAssetPath(assetId: string): string {
   return paths.risk.asset.replace(":assetId", encodeURIComponent(assetId));
+}
+
+export function complianceTargetPath(target: { tenantId: string; targetKind: string; targetId: string }): string {
+  return paths.compliance.target
+    .replace(":tenantId", encodeURIComponent(target.tenantId))
+    .replace(":targetKind", encodeURIComponent(target.targetKind))
+    .replace(":targetId", encodeURIComponent(target.targetId));
+}
+
+/** The server's exception-expiry notifications link here too (compliance-exceptions.service.ts). */
+export function complianceControlPath(tool: string, controlId: string): string {
+  return paths.compliance.control.replace(":tool", encodeURIComponent(tool)).replace(":controlId", encodeURIComponent(controlId));
 }

@@ -85,7 +85,13 @@ export async function scanResults(db: Db, tenantId: string, scanId: string) {
  * Results of the latest scans joined to the tools' mappings with a framework id: one row per
  * framework, label and requirement with its result counts.
  */
-export async function requirementCounts(db: Db, tenantIds: readonly string[], now: number, framework?: string) {
+export async function requirementCounts(
+  db: Db,
+  tenantIds: readonly string[],
+  now: number,
+  framework?: string,
+  targetKind?: string,
+) {
   if (tenantIds.length === 0) return [];
   const covered = coveredByException(now);
   let q = db
@@ -99,6 +105,7 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], no
     .where("s.latest", "=", 1)
     .where("m.framework", "is not", null);
   if (framework) q = q.where("m.framework", "=", framework);
+  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
   const rows = await q
     .select((eb) => [
       "m.framework",
@@ -127,11 +134,11 @@ export async function requirementCounts(db: Db, tenantIds: readonly string[], no
 }
 
 /** Results of the latest scans counted once per framework they map to, by verdict. */
-export async function frameworkResultCounts(db: Db, tenantIds: readonly string[], now: number) {
+export async function frameworkResultCounts(db: Db, tenantIds: readonly string[], now: number, targetKind?: string) {
   if (tenantIds.length === 0) return [];
   // The verdict and exception flag are worked out per result first: PostgreSQL cannot group by an
   // expression holding a parameter (each use is a new parameter).
-  const perResult = db
+  let perResult = db
     .selectFrom("compliance_results as r")
     .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
     .innerJoin("compliance_mappings as m", (join) =>
@@ -142,6 +149,7 @@ export async function frameworkResultCounts(db: Db, tenantIds: readonly string[]
     .where("s.latest", "=", 1)
     .where("m.framework", "is not", null)
     .select(["m.framework", "r.id", coveredByException(now).as("excepted"), "r.result"]);
+  if (targetKind) perResult = perResult.where("s.target_kind", "=", targetKind);
   const rows = await db
     .selectFrom(perResult.as("x"))
     // A result mapped to several requirements (or versions) of one framework counts once in it.

@@ -3,6 +3,7 @@ import {
   complianceFailingQuerySchema,
   complianceFailingSchema,
   complianceFrameworkScoresSchema,
+  complianceFrameworksQuerySchema,
   complianceImportReportSchema,
   complianceRequirementScoresSchema,
   complianceRequirementsQuerySchema,
@@ -90,8 +91,11 @@ export const complianceRoutes =
 
     app.get(
       "/compliance/frameworks",
-      { config: read, schema: { tags, response: { 200: complianceFrameworkScoresSchema } } },
-      async (request) => frameworkScores(ctx, request.scope),
+      {
+        config: read,
+        schema: { tags, querystring: complianceFrameworksQuerySchema, response: { 200: complianceFrameworkScoresSchema } },
+      },
+      async (request) => frameworkScores(ctx, request.scope, request.query.targetKind),
     );
 
     app.get(
@@ -100,7 +104,7 @@ export const complianceRoutes =
         config: read,
         schema: { tags, querystring: complianceRequirementsQuerySchema, response: { 200: complianceRequirementScoresSchema } },
       },
-      async (request) => requirementScores(ctx, request.scope, request.query.framework),
+      async (request) => requirementScores(ctx, request.scope, request.query.framework, request.query.targetKind),
     );
 
     app.get(

@@ -8,6 +8,7 @@ import {
   type ComplianceScan,
   type ComplianceScansQuery,
   type ComplianceSeverity,
+  type ComplianceTargetKind,
 } from "@watchfloor/shared";
 import type { z } from "zod";
 import type {
@@ -100,10 +101,11 @@ const score = (c: { pass: number; fail: number; error: number; excepted: number;
 export async function frameworkScores(
   ctx: AppContext,
   scope: TenantScope,
+  targetKind?: ComplianceTargetKind,
 ): Promise<z.output<typeof complianceFrameworkScoresSchema>> {
   const [totals, requirements] = await Promise.all([
-    repo.frameworkResultCounts(ctx.db, scope.tenantIds, ctx.now()),
-    repo.requirementCounts(ctx.db, scope.tenantIds, ctx.now()),
+    repo.frameworkResultCounts(ctx.db, scope.tenantIds, ctx.now(), targetKind),
+    repo.requirementCounts(ctx.db, scope.tenantIds, ctx.now(), undefined, targetKind),
   ]);
   const items = complianceFrameworks.flatMap((framework) => {
     const mine = totals.filter((r) => r.framework === framework);
@@ -138,8 +140,9 @@ export async function requirementScores(
   ctx: AppContext,
   scope: TenantScope,
   framework: ComplianceFramework,
+  targetKind?: ComplianceTargetKind,
 ): Promise<z.output<typeof complianceRequirementScoresSchema>> {
-  const rows = await repo.requirementCounts(ctx.db, scope.tenantIds, ctx.now(), framework);
+  const rows = await repo.requirementCounts(ctx.db, scope.tenantIds, ctx.now(), framework, targetKind);
   const items = rows.map((r) => ({ source: r.source, requirement: r.requirement, controls: r.controls, ...score(r) }));
   items.sort(
     (a, b) =>

@@ -8,6 +8,7 @@ const kindLabels: Record<string, string> = {
   assignment: "Assignment",
   plan_expiry: "Plan expiry",
   product_news: "Product news",
+  compliance_exception_expired: "Exception expired",
 };
 
 export function notificationKindLabel(n: Notification): string {

@@ -1,0 +1,106 @@
+import { type ComplianceFramework, complianceFrameworkLabels, type ComplianceTargetKind } from "@watchfloor/shared";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/page";
+import { SmallTable } from "@/components/ui/report-parts";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { evidencePackPath, type FrameworkScore, useFrameworkScores, useRequirementScores } from "../api/get-compliance";
+import { PassRate } from "./compliance-badges";
+
+function FrameworkCard({ score, selected, onSelect }: { score: FrameworkScore; selected: boolean; onSelect: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={onSelect}
+        data-testid={`framework-${score.framework}`}
+        className={`w-full rounded-lg border px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-sky-600 ${
+          selected
+            ? "border-sky-600 bg-sky-50 dark:border-sky-500 dark:bg-sky-950/40"
+            : "border-slate-200 hover:border-slate-300 dark:border-slate-800 dark:hover:border-slate-700"
+        }`}
+      >
+        <span className="block text-sm font-semibold text-slate-900 dark:text-white">
+          {complianceFrameworkLabels[score.framework]}
+        </span>
+        <span className="mt-2 block">
+          <PassRate rate={score.passRate} label={`${complianceFrameworkLabels[score.framework]} pass rate`} />
+        </span>
+        <span className="mt-2 block text-xs text-slate-600 dark:text-slate-400">
+          {score.pass} pass · {score.fail} fail · {score.error} error{score.excepted > 0 ? ` · ${score.excepted} excepted` : ""}
+        </span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {score.requirementsFailing} of {score.requirements} requirements failing
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function Requirements({ framework, targetKind }: { framework: ComplianceFramework; targetKind?: ComplianceTargetKind }) {
+  const requirements = useRequirementScores(framework, targetKind);
+  if (requirements.isError) return <ErrorState error={requirements.error} onRetry={() => requirements.refetch()} />;
+  if (requirements.isPending) return <LoadingState label="Loading requirements" />;
+  const items = [...requirements.data.items].sort((a, b) => (a.passRate ?? 101) - (b.passRate ?? 101));
+  return (
+    <SmallTable
+      caption={`${complianceFrameworkLabels[framework]} requirements`}
+      testId="requirements-table"
+      head={["Requirement", "Source", "Pass rate", "Fail", "Excepted", "Controls"]}
+      rows={items.map((r) => [
+        <span key="r" className="font-medium">
+          {r.requirement}
+        </span>,
+        r.source,
+        <PassRate key="p" rate={r.passRate} label={`${r.source} ${r.requirement} pass rate`} />,
+        r.fail + r.error,
+        r.excepted,
+        r.controls,
+      ])}
+    />
+  );
+}
+
+/** A score per framework through the tools' own mappings; a chosen framework shows its requirements and its evidence pack. */
+export function FrameworkScores({ targetKind }: { targetKind?: ComplianceTargetKind }) {
+  const scores = useFrameworkScores(targetKind);
+  const [chosen, setChosen] = useState<ComplianceFramework | null>(null);
+  if (scores.isError) return <ErrorState error={scores.error} onRetry={() => scores.refetch()} />;
+  if (scores.isPending) return <LoadingState label="Loading framework scores" />;
+  const items = scores.data.items;
+  const framework = chosen ?? items[0]?.framework ?? null;
+  return (
+    <Card
+      title="Framework scores"
+      actions={
+        framework && (
+          <a href={evidencePackPath(framework)} className={buttonClass("secondary", "sm")} download>
+            <Download aria-hidden className="size-4" /> Evidence pack (CSV)
+          </a>
+        )
+      }
+    >
+      {items.length === 0 ? (
+        <EmptyState title="No framework mappings yet">
+          Scores appear once imported results carry framework mappings (Prowler, ScoutSuite, Wazuh SCA and OpenSCAP ship them).
+        </EmptyState>
+      ) : (
+        <div className="space-y-5">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {items.map((s) => (
+              <FrameworkCard
+                key={s.framework}
+                score={s}
+                selected={s.framework === framework}
+                onSelect={() => setChosen(s.framework)}
+              />
+            ))}
+          </ul>
+          {framework && <Requirements framework={framework} targetKind={targetKind} />}
+        </div>
+      )}
+    </Card>
+  );
+}
