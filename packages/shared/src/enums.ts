@@ -132,6 +132,7 @@ export const notificationKinds = [
   "module_request",
   "report_delivery",
   "compliance_exception_expired",
+  "compliance_newly_failing",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -128,3 +128,28 @@ export async function refreshLatest(
     .where("benchmark_id", "=", group.benchmark_id)
     .execute();
 }
+
+/** Failing results of a scan that did not fail in the previous one (or were not in it): how many, and a few titles. */
+export async function newlyFailingResults(trx: Trx, scanId: string, previousId: string) {
+  const newly = trx
+    .selectFrom("compliance_results as r")
+    .where("r.scan_id", "=", scanId)
+    .where("r.result", "=", "fail")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("compliance_results as p")
+            .select("p.id")
+            .where("p.scan_id", "=", previousId)
+            .whereRef("p.result_key", "=", "r.result_key")
+            .where("p.result", "=", "fail"),
+        ),
+      ),
+    );
+  const [count, titles] = await Promise.all([
+    newly.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    newly.select("r.title").distinct().orderBy("r.title").limit(3).execute(),
+  ]);
+  return { count: Number(count?.n ?? 0), titles: titles.map((t) => t.title) };
+}

@@ -19,6 +19,7 @@ import { yieldToEventLoop } from "../../lib/yield";
 import { ImportTally, malformedFile, readHead } from "../imports/import-tally";
 import { insertImportRun, lockTenantForImport, saveImportReport } from "../imports/imports.repository";
 import * as repo from "./compliance-import.repository";
+import { noticeNewlyFailing } from "./compliance-notify";
 
 const BATCH = 500;
 
@@ -201,6 +202,7 @@ export async function importComplianceFile(
       tally.finish();
       counts.mappings = mappingKeys.size;
       for (const open of scans.values()) summaries.push(await finish(trx, tenantId, open, now));
+      await noticeNewlyFailing(ctx, trx, tenantId, summaries);
       await saveImportReport(trx, importId, report());
     });
   } catch (error) {

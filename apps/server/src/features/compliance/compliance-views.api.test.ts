@@ -139,6 +139,29 @@ describe("compliance targets", () => {
     expect(trend.points.at(-1)).toMatchObject({ fail: 31 + 30 + 2, day: "2026-11-21" });
   });
 
+  it("scores frameworks over one kind of target", async () => {
+    type Scores = { items: { framework: string; pass: number; fail: number }[] };
+    const all = await get<Scores>(admin, "/api/v1/compliance/frameworks");
+    const cloud = await get<Scores>(admin, "/api/v1/compliance/frameworks?targetKind=cloud-account");
+    const host = await get<Scores>(admin, "/api/v1/compliance/frameworks?targetKind=host");
+    for (const f of all.items) {
+      const c = cloud.items.find((x) => x.framework === f.framework);
+      const h = host.items.find((x) => x.framework === f.framework);
+      expect((c?.fail ?? 0) + (h?.fail ?? 0)).toBe(f.fail);
+      expect((c?.pass ?? 0) + (h?.pass ?? 0)).toBe(f.pass);
+    }
+    expect((await get<Scores>(admin, "/api/v1/compliance/frameworks?targetKind=kubernetes-cluster")).items).toEqual([]);
+    type Reqs = { items: { fail: number; pass: number }[] };
+    const sum = async (query: string) =>
+      (await get<Reqs>(admin, `/api/v1/compliance/requirements?framework=cis${query}`)).items.reduce(
+        (a, r) => a + r.fail + r.pass,
+        0,
+      );
+    const [every, hosts, accounts] = await Promise.all([sum(""), sum("&targetKind=host"), sum("&targetKind=cloud-account")]);
+    expect(accounts).toBeGreaterThan(0);
+    expect(hosts + accounts).toBe(every);
+  });
+
   it("exports the filtered results and a framework's evidence pack as CSV", async () => {
     const csv = await admin.get("/api/v1/compliance/results/export.csv?result=fail");
     expect(csv.statusCode).toBe(200);

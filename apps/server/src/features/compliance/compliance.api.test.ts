@@ -297,9 +297,18 @@ describe("drift, framework scores and failing controls", () => {
     )
     .replace(/(content_rule_sshd_disable_root_login"[^>]*>\s*)<result>pass<\/result>/, "$1<result>fail</result>");
   let scope: TestClient;
+  let driftTenant: string;
+  const newlyFailingNotices = async () =>
+    app.ctx.db
+      .selectFrom("notifications")
+      .select(["message", "link"])
+      .where("tenant_id", "=", driftTenant)
+      .where("kind", "=", "compliance_newly_failing")
+      .execute();
 
   beforeAll(async () => {
     const t = (await makeTenant(app, "Drift Co")).id;
+    driftTenant = t;
     scope = (await signedInClient(app, [{ tenantId: t, role: "admin" }])).client;
     expect((await upload(scope, fixture("xccdf-1.2-results.xml"), `tenantId=${t}`)).statusCode).toBe(200);
   });
@@ -405,6 +414,13 @@ describe("drift, framework scores and failing controls", () => {
       "xccdf_org.ssgproject.content_rule_package_aide_installed",
     ]);
     expect(drift.stillFailing).toEqual([]);
+    // The owners and admins are told what newly fails (the first scan told nothing).
+    const notices = await newlyFailingNotices();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.message).toMatch(
+      /^1 control newly failing on web-01\.example\.test \(OpenSCAP, .*"Disable SSH Root Login"/,
+    );
+    expect(notices[0]?.link).toBe(`/compliance/targets/${driftTenant}/host/web-01.example.test`);
     const first = (await scope.get(`/api/v1/compliance/scans/${scans[1]?.id}/drift`)).json();
     expect(first.previous).toBeNull();
     const iso = (await scope.get("/api/v1/compliance/frameworks"))
@@ -427,6 +443,8 @@ describe("drift, framework scores and failing controls", () => {
       ["2024-06-02T10:01:30.000Z", true],
       ["2024-05-02T10:01:30.000Z", false],
     ]);
+    // An older scan is not news.
+    expect(await newlyFailingNotices()).toHaveLength(1);
   });
 
   it("a result mapped to four CIS versions counts once in CIS, and in each version's requirement", async () => {
