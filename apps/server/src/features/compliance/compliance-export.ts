@@ -2,7 +2,7 @@ import { type ComplianceFramework, type ComplianceResultsQuery, complianceFramew
 import type { AppContext } from "../../context";
 import { csvField } from "../../lib/csv";
 import { frameworkRequirements } from "./compliance.repository";
-import { allResults } from "./compliance-views.repository";
+import { allResults, listResults } from "./compliance-views.repository";
 import { resultItem } from "./compliance-views.service";
 
 const line = (cells: (string | null | undefined)[]) => `${cells.map(csvField).join(",")}\r\n`;
@@ -78,4 +78,31 @@ export async function* exportEvidenceCsv(ctx: AppContext, tenantIds: readonly st
       })
       .join("");
   }
+}
+
+/** How many failing, erroring and excepted results an evidence pack PDF lists (the CSV has them all). */
+export const EVIDENCE_PDF_ROWS = 2000;
+
+/**
+ * The evidence pack's open and excepted results of one framework (fail and error, most severe
+ * first), each with the requirements it speaks to; `more` says how many were left out.
+ */
+export async function evidenceFindings(ctx: AppContext, tenantIds: readonly string[], framework: ComplianceFramework) {
+  const requirements = new Map<string, string[]>();
+  for (const m of await frameworkRequirements(ctx.db, tenantIds, framework)) {
+    const key = JSON.stringify([m.tool, m.control_id]);
+    requirements.set(key, [...(requirements.get(key) ?? []), `${m.source} ${m.requirement}`]);
+  }
+  const items: (ReturnType<typeof resultItem> & { requirements: string[] })[] = [];
+  let total = 0;
+  for (const result of ["fail", "error"] as const) {
+    const query = { framework, result, sort: "severity", limit: EVIDENCE_PDF_ROWS, offset: 0 } as ComplianceResultsQuery;
+    const { rows, total: n } = await listResults(ctx.db, tenantIds, query, ctx.now());
+    total += n;
+    for (const r of rows.slice(0, EVIDENCE_PDF_ROWS - items.length)) {
+      const item = resultItem(r);
+      items.push({ ...item, requirements: requirements.get(JSON.stringify([item.tool, item.controlId])) ?? [] });
+    }
+  }
+  return { items, more: total - items.length };
 }

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ComplianceException, ComplianceResultItem, ComplianceTarget } from "@watchfloor/shared";
@@ -137,6 +139,31 @@ describe("compliance targets", () => {
     );
     expect(trend.points).toHaveLength(7);
     expect(trend.points.at(-1)).toMatchObject({ fail: 31 + 30 + 2, day: "2026-11-21" });
+  });
+
+  it("makes a framework's evidence pack as PDF: score, requirements, failing results with evidence", async () => {
+    const response = await admin.get("/api/v1/reports/compliance-evidence.pdf?framework=cis&tz=Europe/Berlin");
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toContain("watchfloor-evidence-cis-2026-11-21.pdf");
+    const dir = mkdtempSync(path.join(tmpdir(), "wf-evidence-"));
+    try {
+      writeFileSync(path.join(dir, "pack.pdf"), response.rawPayload);
+      const text = execFileSync("pdftotext", [path.join(dir, "pack.pdf"), "-"], { encoding: "utf8" })
+        .replaceAll("\u200B", "")
+        .replace(/\s+/g, " ");
+      const failing = (await results(admin, "result=fail&framework=cis&limit=1")).items[0] as ComplianceResultItem;
+      expect(text).toContain("CIS Benchmarks evidence pack");
+      expect(text).toContain("Europe/Berlin");
+      expect(text).toContain("Failing, erroring and excepted results");
+      // Titles wrap at spaces (ids at their hyphens, which pdftotext keeps apart).
+      expect(text).toContain(failing.title);
+      expect(text).toMatch(/Page 1 of \d+/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await admin.get("/api/v1/reports/compliance-evidence.pdf?framework=fedramp")).statusCode).toBe(400);
+    expect((await admin.get("/api/v1/reports/compliance-evidence.pdf?framework=cis&tz=Mars/Olympus")).statusCode).toBe(400);
   });
 
   it("scores frameworks over one kind of target", async () => {

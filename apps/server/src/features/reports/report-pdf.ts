@@ -79,7 +79,13 @@ const styles: TDocumentDefinitions["styles"] = {
   figureLabel: { fontSize: 8.5, color: "#444444" },
 };
 
-const h1 = (text: string, pageBreak = false): Content => ({
+/** What a PDF's cover and footer say: a report's meta, or any document's (an evidence pack's). */
+export type DocumentMeta = Pick<
+  ReportMeta,
+  "title" | "subject" | "generatedAt" | "generatedBy" | "tenants" | "allTenants" | "period" | "timeZone"
+>;
+
+export const h1 = (text: string, pageBreak = false): Content => ({
   text,
   style: "h1",
   tocItem: true,
@@ -87,12 +93,12 @@ const h1 = (text: string, pageBreak = false): Content => ({
   pageBreak: pageBreak ? "before" : undefined,
 });
 const h2 = (text: string): Content => ({ text, style: "h2", headlineLevel: 2 });
-const para = (text: string, style?: string): Content => ({ text, style, margin: [0, 0, 0, 6] });
+export const para = (text: string, style?: string): Content => ({ text, style, margin: [0, 0, 0, 6] });
 const bullets = (items: string[]): Content => ({ ul: items, margin: [0, 0, 0, 8] });
 const svg = (markup: string): Content => ({ svg: markup, width: PAGE_WIDTH, margin: [0, 4, 0, 8] });
 
 /** A report table; empty tables say so in a sentence. */
-function table(t: ReportTable, options: { title?: boolean; empty?: string } = {}): Content[] {
+export function table(t: ReportTable, options: { title?: boolean; empty?: string; tallRows?: boolean } = {}): Content[] {
   const out: Content[] = options.title === false ? [] : [h2(t.title)];
   if (t.rows.length === 0) return [...out, para(options.empty ?? "None in this period.", "muted")];
   const numeric = new Set(t.numeric ?? []);
@@ -109,7 +115,9 @@ function table(t: ReportTable, options: { title?: boolean; empty?: string } = {}
       headerRows: 1,
       keepWithHeaderRows: 1,
       dontBreakRows: true,
-      widths: t.columns.map((_, i) => (t.wide === undefined ? (numeric.has(i) ? "auto" : "*") : i === t.wide ? "*" : "auto")),
+      widths:
+        t.widths ??
+        t.columns.map((_, i) => (t.wide === undefined ? (numeric.has(i) ? "auto" : "*") : i === t.wide ? "*" : "auto")),
       body: [header, ...body],
     },
     layout: {
@@ -124,11 +132,12 @@ function table(t: ReportTable, options: { title?: boolean; empty?: string } = {}
     margin: [0, 0, 0, 8],
   };
   // A short table stays on one page with its title; a long one breaks between rows, repeating its header.
-  return t.rows.length <= 15 ? [{ stack: [...out, node], unbreakable: true }] : [...out, node];
+  // (`tallRows`: rows of long text, which a single page may not hold, always break.)
+  return t.rows.length <= 15 && !options.tallRows ? [{ stack: [...out, node], unbreakable: true }] : [...out, node];
 }
 
 /** Key figures as a grid of boxes: the figure large, its label and comparison small. */
-function figures(items: { label: string; value: string; note?: string }[], perRow = 4): Content {
+export function figures(items: { label: string; value: string; note?: string }[], perRow = 4): Content {
   const rows: TableCell[][] = [];
   for (let i = 0; i < items.length; i += perRow) {
     const slice = items.slice(i, i + perRow);
@@ -150,12 +159,12 @@ function figures(items: { label: string; value: string; note?: string }[], perRo
   };
 }
 
-const generatedLine = (meta: ReportMeta) =>
+const generatedLine = (meta: DocumentMeta) =>
   `Generated ${formatInZone(meta.generatedAt, meta.timeZone)} (${meta.timeZone}) by ${meta.generatedBy}`;
 /** The period's label, with its days when the label does not already give them. */
 const periodText = (period: NonNullable<ReportMeta["period"]>) =>
   period.label.includes(period.fromDay) ? period.label : `${period.label} (${period.fromDay} to ${period.toDay})`;
-const periodLine = (meta: ReportMeta) =>
+const periodLine = (meta: DocumentMeta) =>
   meta.period
     ? `${periodText(meta.period)} · compared with ${meta.period.previous.label} · time zone ${meta.period.timeZone}`
     : `Time zone ${meta.timeZone}`;
@@ -175,7 +184,7 @@ function brandMark(brand: Brand, top: number): Content[] {
 }
 
 /** The cover page: brand, title, tenants, period, comparison, generation, and the contents. */
-function cover(meta: ReportMeta, withContents: boolean, brand: Brand): Content[] {
+export function cover(meta: DocumentMeta, withContents: boolean, brand: Brand): Content[] {
   const tenants = meta.tenants.map((t) => t.name).join(", ");
   return [
     ...brandMark(brand, 120),
@@ -205,7 +214,7 @@ function cover(meta: ReportMeta, withContents: boolean, brand: Brand): Content[]
 }
 
 /** The executive report's title block, in place of a cover page (the report is two pages). */
-function titleBlock(meta: ReportMeta, brand: Brand): Content[] {
+function titleBlock(meta: DocumentMeta, brand: Brand): Content[] {
   return [
     ...brandMark(brand, 0),
     { text: `${meta.title}: ${meta.subject}`, style: "titleBlock" },
@@ -243,7 +252,12 @@ function keepHeadingsWithNext(content: Content[]): Content[] {
   return out;
 }
 
-async function render(meta: ReportMeta, content: Content[], brand: Brand, attachments: PdfAttachment[] = []): Promise<Buffer> {
+export async function render(
+  meta: DocumentMeta,
+  content: Content[],
+  brand: Brand,
+  attachments: PdfAttachment[] = [],
+): Promise<Buffer> {
   const pdfmake = await loadPdfMake();
   const footerLabel = [brand.name ?? BRAND, meta.title, meta.subject, meta.period?.label].filter(Boolean).join(" · ");
   const definition: TDocumentDefinitions = {

@@ -26,6 +26,8 @@ export interface ReportTable {
   numeric?: number[];
   /** The column that takes the room left in the PDF (the others fit their content); by default every text column shares it. */
   wide?: number;
+  /** Fixed PDF column widths in points ("*" takes the rest), for tables of long text. */
+  widths?: (number | "*")[];
 }
 
 const percent = (v: number | null) => (v == null ? null : formatPercent(v));

@@ -1,4 +1,5 @@
 import {
+  complianceFrameworkSchema,
   fileResponse,
   incidentDocumentCsvQuerySchema,
   incidentDocumentQuerySchema,
@@ -20,6 +21,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
 import { invalid } from "../../http/errors";
+import { evidencePackPdf } from "./evidence-pack";
 import { incidentDocument } from "./incidents-report.service";
 import { archivedFile, archiveReport, deleteArchived, listArchive, makerOf } from "./report-archive.service";
 import { makeArchivedPdf, reportFileName, reportMakers, slug } from "./report-kinds.service";
@@ -202,6 +204,26 @@ export const reportRoutes =
         });
         reply.header("x-report-id", id);
         return download(reply, pdf, "application/pdf", name);
+      },
+    );
+    app.get(
+      "/reports/compliance-evidence.pdf",
+      {
+        // The compliance pages' own rule: anyone who reads them may take their evidence away.
+        config: { policy: { access: "tenant", permission: "tenant.read", module: "compliance" } },
+        schema: {
+          tags,
+          description:
+            "A framework's evidence pack as PDF: its score, requirements, and failing and excepted results with evidence.",
+          querystring: z.object({ framework: complianceFrameworkSchema, tz: z.string().max(64).default("UTC") }),
+          response: { 200: fileResponse("application/pdf", "The evidence pack.") },
+        },
+      },
+      async (request, reply) => {
+        const doer = await doerOf(ctx, request);
+        const zone = reportTimeZone(request.query.tz);
+        const { pdf, fileName } = await evidencePackPdf(ctx, request.scope, request.query.framework, zone, doer.name);
+        return download(reply, pdf, "application/pdf", fileName);
       },
     );
     app.get(

@@ -121,3 +121,7 @@ export const useDrift = (scanId: string | null) =>
 
 export const evidencePackPath = (framework: ComplianceFramework) =>
   `/api/v1/compliance/evidence.csv${queryString({ framework })}`;
+
+/** The PDF pack is made by the reports feature (its PDF kit), in the viewer's time zone. */
+export const evidencePdfPath = (framework: ComplianceFramework) =>
+  `/api/v1/reports/compliance-evidence.pdf${queryString({ framework, tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}`;

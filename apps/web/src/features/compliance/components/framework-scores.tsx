@@ -5,7 +5,13 @@ import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/page";
 import { SmallTable } from "@/components/ui/report-parts";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { evidencePackPath, type FrameworkScore, useFrameworkScores, useRequirementScores } from "../api/get-compliance";
+import {
+  evidencePackPath,
+  evidencePdfPath,
+  type FrameworkScore,
+  useFrameworkScores,
+  useRequirementScores,
+} from "../api/get-compliance";
 import { PassRate } from "./compliance-badges";
 
 function FrameworkCard({ score, selected, onSelect }: { score: FrameworkScore; selected: boolean; onSelect: () => void }) {
@@ -76,9 +82,14 @@ export function FrameworkScores({ targetKind }: { targetKind?: ComplianceTargetK
       title="Framework scores"
       actions={
         framework && (
-          <a href={evidencePackPath(framework)} className={buttonClass("secondary", "sm")} download>
-            <Download aria-hidden className="size-4" /> Evidence pack (CSV)
-          </a>
+          <span className="flex flex-wrap gap-2">
+            <a href={evidencePdfPath(framework)} className={buttonClass("secondary", "sm")} download>
+              <Download aria-hidden className="size-4" /> Evidence pack (PDF)
+            </a>
+            <a href={evidencePackPath(framework)} className={buttonClass("secondary", "sm")} download>
+              <Download aria-hidden className="size-4" /> CSV
+            </a>
+          </span>
         )
       }
     >
