@@ -47,6 +47,7 @@ import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { drpRoutes } from "./features/drp/drp.routes";
+import { cloudSecRoutes } from "./features/cloud-sec/cloud-sec.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
@@ -100,6 +101,7 @@ const apiFeatures = [
   drpRoutes,
   complianceRoutes,
   complianceViewRoutes,
+  cloudSecRoutes,
   reportRoutes,
   reportScheduleRoutes,
   jobRoutes,

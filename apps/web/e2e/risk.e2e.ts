@@ -294,7 +294,7 @@ describe("Cloud Posture", () => {
   it("says what will feed it and lists the cloud assets already known", async () => {
     for (const width of [1400, 800, 375]) {
       const { context, page, consoleWatch } = await open(cloudPath, { tenantId: null, width });
-      await page.getByText("Cloud checks are not loaded yet").waitFor();
+      await page.getByRole("heading", { name: "Cloud configuration checks" }).waitFor();
       await page.getByTestId("cloud-assets").waitFor();
       const assets = await countOnPage(page, "cloud-assets");
       expect(assets).toBeGreaterThan(0);

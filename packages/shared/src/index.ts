@@ -29,6 +29,7 @@ export * from "./nul";
 export * from "./drp";
 export * from "./compliance";
 export * from "./compliance-views";
+export * from "./cloud-sec";
 export * from "./reports";
 export * from "./reports-schedules";
 export * from "./jobs";

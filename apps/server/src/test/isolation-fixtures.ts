@@ -274,6 +274,7 @@ export async function isolationFixtures(app: TestApp) {
     "GET /api/v1/compliance/control": `tool=${encodeURIComponent(complianceScan.tool)}&controlId=b-1`,
     "GET /api/v1/compliance/results": `tenantId=${tenantB.id}`,
     "GET /api/v1/compliance/results/export.csv": `tenantId=${tenantB.id}`,
+    "GET /api/v1/cloud-sec/checks": `tenantId=${tenantB.id}&account=b-secret-compliance-host`,
     "GET /api/v1/reports/incidents/:incidentId/document.csv": "table=timeline",
   };
 

@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
               { path: rel(paths.drp), lazy: async () => ({ Component: (await import("./routes/drp")).DrpRoute }) },
               {
                 path: rel(paths.cloudSec),
+                lazy: async () => ({ Component: (await import("./routes/cloud-sec")).CloudSecRoute }),
               },
               ...moduleRoutes,
               ...reportRoutes,

@@ -95,7 +95,7 @@ export const menu: MenuEntry[] = [
   { id: "vm", heading: "Solutions", label: "VM", icon: Bug, path: paths.vm },
   { id: "mdr", label: "MDR", icon: ShieldCheck, path: paths.mdr },
   { id: "drp", heading: "Available Upgrades", label: "DRP", icon: ScanSearch, path: paths.drp, built: true },
-  { id: "cloud-sec", label: "Cloud Sec", icon: Cloud, path: paths.cloudSec },
+  { id: "cloud-sec", label: "Cloud Sec", icon: Cloud, path: paths.cloudSec, built: true },
   { id: "ctem", label: "CTEM", icon: Crosshair, path: paths.ctem },
 ];
 

@@ -153,3 +153,13 @@ export async function newlyFailingResults(trx: Trx, scanId: string, previousId: 
   ]);
   return { count: Number(count?.n ?? 0), titles: titles.map((t) => t.title) };
 }
+
+/** One scan of the tenant, as the import just wrote it. */
+export async function scanById(trx: Trx, tenantId: string, scanId: string) {
+  return trx
+    .selectFrom("compliance_scans")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", scanId)
+    .executeTakeFirst();
+}

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { DB } from "../../db/tables";
 import { insertNotifications } from "../notifications/notifications.repository";
 import { tenantAdmins } from "../users/users.repository";
-import { newlyFailingResults } from "./compliance-import.repository";
+import { newlyFailingResults, scanById } from "./compliance-import.repository";
 import { previousScan } from "./compliance.repository";
 
 type Imported = { id: string; tool: string; targetKind: string; targetId: string; benchmarkId: string };
@@ -26,7 +26,7 @@ export async function noticeNewlyFailing(
 ): Promise<number> {
   const notices: { message: string; link: string }[] = [];
   for (const s of scans) {
-    const scan = await trx.selectFrom("compliance_scans").selectAll().where("id", "=", s.id).executeTakeFirst();
+    const scan = await scanById(trx, tenantId, s.id);
     if (scan?.latest !== 1) continue;
     const previous = await previousScan(trx, scan);
     if (!previous) continue;

@@ -7,7 +7,7 @@ export function CloudPostureRoute() {
     <>
       <PageHeader
         title="Cloud Posture"
-        description="Cloud resources and their open vulnerability findings; their failed configuration checks once the compliance import is in."
+        description="Cloud resources and their open vulnerability findings; their configuration checks are on Cloud Compliance and Cloud Sec."
       />
       <CloudPostureView />
     </>

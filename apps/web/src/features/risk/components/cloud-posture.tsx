@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { findingAssetPath } from "@/config/paths";
+import { findingAssetPath, paths } from "@/config/paths";
 import { useCloudPosture } from "../api/get-cloud-posture";
 import { formatCount } from "../lib/format";
 import { openFindingsLink } from "../lib/links";
@@ -16,8 +16,9 @@ const th =
   "px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-400";
 const td = "px-3 py-2.5 align-top";
 
-/** What will feed this page, said plainly: no cloud check is shown until a compliance import exists. */
+/** Where the cloud configuration checks are: this page holds the vulnerability side of cloud assets. */
 function FeedNotice() {
+  const link = "font-medium text-sky-900 underline dark:text-sky-200";
   return (
     <section
       aria-labelledby="cloud-feed"
@@ -27,15 +28,22 @@ function FeedNotice() {
         <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-sky-700 dark:text-sky-300" />
         <div className="space-y-1.5">
           <h2 id="cloud-feed" className="font-semibold">
-            Cloud checks are not loaded yet
+            Cloud configuration checks
           </h2>
           <p>
-            Failed cloud configuration checks per resource (public buckets, root keys, open security groups…) will come from the
-            compliance import of cloud scanners such as Prowler (its OCSF JSON or CSV output), which is not part of this build
-            yet. Nothing here is a placeholder: no check is shown until one is imported.
+            Failed cloud configuration checks imported from Prowler, ScoutSuite, OCSF or Trivy (public buckets, root keys, open
+            security groups…) are scored per framework on{" "}
+            <Link className={link} to={paths.compliance.cloud}>
+              Cloud Compliance
+            </Link>{" "}
+            and listed per resource on{" "}
+            <Link className={link} to={paths.cloudSec}>
+              Cloud Sec
+            </Link>
+            .
           </p>
           <p>
-            Until then, this page lists the cloud assets Watchfloor already knows (environment Cloud) and their open vulnerability
+            This page lists the cloud assets Watchfloor knows from vulnerability scans (environment Cloud) and their open
             findings.
           </p>
         </div>
