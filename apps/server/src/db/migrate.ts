@@ -20,6 +20,7 @@ import * as retention from "./migrations/0018-retention";
 import * as jobsAndReportSchedules from "./migrations/0019-jobs-and-report-schedules";
 import * as savedViewLists from "./migrations/0020-saved-view-lists";
 import * as complianceExceptions from "./migrations/0021-compliance-exceptions";
+import * as complianceRollups from "./migrations/0022-compliance-rollups";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0019-jobs-and-report-schedules": jobsAndReportSchedules,
   "0020-saved-view-lists": savedViewLists,
   "0021-compliance-exceptions": complianceExceptions,
+  "0022-compliance-rollups": complianceRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -747,6 +747,35 @@ export interface ComplianceExceptionsTable {
   expiry_notified_at: number | null;
 }
 
+/** Per-scan compliance rollups (migration 0022, features/compliance/compliance-rollups.repository.ts). */
+interface RollupCounts {
+  pass: number;
+  fail: number;
+  error: number;
+  total: number;
+}
+export interface ComplianceScanFrameworksTable extends RollupCounts {
+  scan_id: string;
+  tenant_id: string;
+  framework: string;
+}
+export interface ComplianceScanRequirementsTable extends RollupCounts {
+  scan_id: string;
+  tenant_id: string;
+  framework: string;
+  source: string;
+  requirement: string;
+}
+export interface ComplianceScanFailingTable {
+  scan_id: string;
+  tenant_id: string;
+  tool: string;
+  control_id: string;
+  title: string;
+  severity_rank: number;
+  failing: number;
+}
+
 /** Generated reports kept in the archive (migration 0013-reports, features/reports). */
 export interface ReportsTable {
   id: string;
@@ -839,6 +868,9 @@ export interface DB {
   rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
   compliance_exceptions: ComplianceExceptionsTable;
+  compliance_scan_frameworks: ComplianceScanFrameworksTable;
+  compliance_scan_requirements: ComplianceScanRequirementsTable;
+  compliance_scan_failing: ComplianceScanFailingTable;
   tenants: TenantsTable;
   tenant_modules: TenantModulesTable;
   users: UsersTable;

@@ -31,13 +31,21 @@ export async function upsertResults(trx: Trx, rows: Insertable<ComplianceResults
     .execute();
 }
 
-/** Mappings are the tool's, per control: stored once per tenant, tool, control, label and requirement. */
-export async function insertMappings(trx: Trx, rows: Insertable<ComplianceMappingsTable>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await trx
+/**
+ * Mappings are the tool's, per control: stored once per tenant, tool, control, label and
+ * requirement. Returns the tool and control of each row that was new (the rollups of scans
+ * already stored with that control take it in).
+ */
+export async function insertMappings(
+  trx: Trx,
+  rows: Insertable<ComplianceMappingsTable>[],
+): Promise<{ tool: string; control_id: string }[]> {
+  if (rows.length === 0) return [];
+  return trx
     .insertInto("compliance_mappings")
     .values(rows)
     .onConflict((oc) => oc.doNothing())
+    .returning(["tool", "control_id"])
     .execute();
 }
 

@@ -20,6 +20,7 @@ import { ImportTally, malformedFile, readHead } from "../imports/import-tally";
 import { insertImportRun, lockTenantForImport, saveImportReport } from "../imports/imports.repository";
 import * as repo from "./compliance-import.repository";
 import { noticeNewlyFailing } from "./compliance-notify";
+import { latestScansWithControls, rebuildRollups } from "./compliance-rollups.repository";
 
 const BATCH = 500;
 
@@ -101,9 +102,12 @@ export async function importComplianceFile(
         framework: string | null;
         requirement: string;
       }[] = [];
+      // Controls whose mappings grew: scans stored before with them are rolled up again.
+      const grown = new Map<string, Set<string>>();
       const flush = async () => {
         await repo.upsertResults(trx, results);
-        await repo.insertMappings(trx, mappings);
+        for (const m of await repo.insertMappings(trx, mappings))
+          grown.set(m.tool, (grown.get(m.tool) ?? new Set()).add(m.control_id));
         results = [];
         mappings = [];
         await yieldToEventLoop();
@@ -202,6 +206,10 @@ export async function importComplianceFile(
       tally.finish();
       counts.mappings = mappingKeys.size;
       for (const open of scans.values()) summaries.push(await finish(trx, tenantId, open, now));
+      const rollUp = new Set(summaries.map((x) => x.id));
+      for (const [tool, controls] of grown)
+        for (const id of await latestScansWithControls(trx, tenantId, tool, [...controls])) rollUp.add(id);
+      await rebuildRollups(trx, tenantId, [...rollUp]);
       await noticeNewlyFailing(ctx, trx, tenantId, summaries);
       await saveImportReport(trx, importId, report());
     });

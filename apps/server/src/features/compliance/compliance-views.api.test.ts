@@ -205,6 +205,52 @@ describe("compliance targets", () => {
   });
 });
 
+describe("compliance rollups", () => {
+  const inspec = (host: string, tags: Record<string, unknown>, status: string) =>
+    JSON.stringify({
+      platform: { name: "ubuntu", target_id: host },
+      profiles: [
+        {
+          name: "rollup-profile",
+          controls: [
+            { id: "r-1", title: "Rollup control", impact: 0.7, tags, results: [{ status, start_time: "2026-11-01T00:00:00Z" }] },
+          ],
+        },
+      ],
+    });
+  const post = async (client: TestClient, tenant: string, body: string) => {
+    const response = await client.request({
+      method: "POST",
+      url: `/api/v1/imports/compliance?tenantId=${tenant}`,
+      payload: body,
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it("a mapping a later file adds counts for the scans already stored, as the scores read them", async () => {
+    const tenant = (await makeTenant(app, "Rollup Co")).id;
+    const client = (await signedInClient(app, [{ tenantId: tenant, role: "admin" }])).client;
+    await post(client, tenant, inspec("host-a", { cis: "1.1" }, "failed"));
+    type Scores = { items: { framework: string; fail: number; pass: number }[] };
+    expect((await get<Scores>(client, "/api/v1/compliance/frameworks")).items.map((f) => [f.framework, f.fail])).toEqual([
+      ["cis", 1],
+    ]);
+    // Host B's file maps the same control to PCI DSS 4.0 too: host A's failure counts there as well.
+    await post(client, tenant, inspec("host-b", { cis: "1.1", "pci_dss_v4.0": ["8.3.1"] }, "passed"));
+    const scores = (await get<Scores>(client, "/api/v1/compliance/frameworks")).items;
+    expect(scores.map((f) => [f.framework, f.fail, f.pass])).toEqual([
+      ["cis", 1, 1],
+      ["pci-dss-4.0", 1, 1],
+    ]);
+    const failing = await get<{ items: { controlId: string; failing: number; targets: number }[] }>(
+      client,
+      "/api/v1/compliance/failing?framework=pci-dss-4.0",
+    );
+    expect(failing.items).toMatchObject([{ controlId: "r-1", failing: 1, targets: 1 }]);
+  });
+});
+
 describe("compliance exceptions", () => {
   let failing: ComplianceResultItem;
   let exception: ComplianceException;

@@ -18,13 +18,8 @@ import { doerOf } from "../../http/actor";
 import { ingestTenant } from "../../http/tenant-scope";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { importComplianceFile } from "./compliance-import.service";
-import {
-  failingControls,
-  frameworkScores,
-  getComplianceDrift,
-  listComplianceScans,
-  requirementScores,
-} from "./compliance.service";
+import { failingControls, frameworkScores, requirementScores } from "./compliance-scores.service";
+import { getComplianceDrift, listComplianceScans } from "./compliance.service";
 
 const tags = ["compliance"];
 

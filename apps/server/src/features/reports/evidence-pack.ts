@@ -3,7 +3,7 @@ import type { Content } from "pdfmake/interfaces";
 import type { AppContext } from "../../context";
 import type { TenantScope } from "../../http/policy";
 import { EVIDENCE_PDF_ROWS, evidenceFindings } from "../compliance/compliance-export";
-import { frameworkScores, requirementScores } from "../compliance/compliance.service";
+import { frameworkScores, requirementScores } from "../compliance/compliance-scores.service";
 import { tenantNames } from "../dashboard/dashboard.repository";
 import { reportBrand } from "../settings/branding.service";
 import { cover, type DocumentMeta, figures, h1, para, render, table } from "./report-pdf";

@@ -12,7 +12,7 @@ import {
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { tenantsWithModule } from "../../http/entitlements.repository";
-import { frameworkScores } from "../compliance/compliance.service";
+import { frameworkScores } from "../compliance/compliance-scores.service";
 import { iso } from "../../lib/time";
 import { alertStats } from "../alerts/alert-stats.repository";
 import { dashboardSummary } from "../dashboard/dashboard.service";

@@ -1,0 +1,284 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../../db/tables";
+import { coveredByException } from "./compliance-exceptions.repository";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const severityRank = sql<number>`max(case r.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end)`;
+const verdicts = (result: string) => [
+  sql<number>`sum(case when ${sql.ref(result)} = 'pass' then 1 else 0 end)`.as("pass"),
+  sql<number>`sum(case when ${sql.ref(result)} = 'fail' then 1 else 0 end)`.as("fail"),
+  sql<number>`sum(case when ${sql.ref(result)} = 'error' then 1 else 0 end)`.as("error"),
+  sql<number>`count(*)`.as("total"),
+];
+
+/**
+ * Writes the rollups of these scans afresh (migration 0022): per framework (each result once),
+ * per framework requirement, and failing results per control. Runs in the import's transaction.
+ */
+export async function rebuildRollups(trx: Transaction<DB>, tenantId: string, scanIds: readonly string[]): Promise<void> {
+  // In slices: a file of many accounts or nodes holds many scans, and statements have a parameter limit.
+  for (let i = 0; i < scanIds.length; i += 200) await rebuildSlice(trx, tenantId, scanIds.slice(i, i + 200));
+}
+
+async function rebuildSlice(trx: Transaction<DB>, tenantId: string, ids: string[]): Promise<void> {
+  for (const table of ["compliance_scan_frameworks", "compliance_scan_requirements", "compliance_scan_failing"] as const)
+    await trx.deleteFrom(table).where("scan_id", "in", ids).execute();
+  const mapped = trx
+    .selectFrom("compliance_results as r")
+    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+    .innerJoin("compliance_mappings as m", (join) =>
+      join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"),
+    )
+    .where("r.tenant_id", "=", tenantId)
+    .where("r.scan_id", "in", ids)
+    .where("m.framework", "is not", null);
+  const perFramework = trx
+    .selectFrom(mapped.select(["r.id", "r.scan_id", "r.tenant_id", "r.result", "m.framework"]).distinct().as("x"))
+    .select(["x.scan_id", "x.tenant_id", sql<string>`x.framework`.as("framework"), ...verdicts("x.result")])
+    .groupBy(["x.scan_id", "x.tenant_id", "x.framework"]);
+  await trx
+    .insertInto("compliance_scan_frameworks")
+    .columns(["scan_id", "tenant_id", "framework", "pass", "fail", "error", "total"])
+    .expression(perFramework)
+    .execute();
+  const perRequirement = mapped
+    .select([
+      "r.scan_id",
+      "r.tenant_id",
+      sql<string>`m.framework`.as("framework"),
+      "m.source",
+      "m.requirement",
+      ...verdicts("r.result"),
+    ])
+    .groupBy(["r.scan_id", "r.tenant_id", "m.framework", "m.source", "m.requirement"]);
+  await trx
+    .insertInto("compliance_scan_requirements")
+    .columns(["scan_id", "tenant_id", "framework", "source", "requirement", "pass", "fail", "error", "total"])
+    .expression(perRequirement)
+    .execute();
+  const failing = trx
+    .selectFrom("compliance_results as r")
+    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+    .where("r.tenant_id", "=", tenantId)
+    .where("r.scan_id", "in", ids)
+    .where("r.result", "=", "fail")
+    .select((eb) => [
+      "r.scan_id",
+      "r.tenant_id",
+      "s.tool",
+      "r.control_id",
+      eb.fn.max("r.title").as("title"),
+      severityRank.as("severity_rank"),
+      eb.fn.countAll<number>().as("failing"),
+    ])
+    .groupBy(["r.scan_id", "r.tenant_id", "s.tool", "r.control_id"]);
+  await trx
+    .insertInto("compliance_scan_failing")
+    .columns(["scan_id", "tenant_id", "tool", "control_id", "title", "severity_rank", "failing"])
+    .expression(failing)
+    .execute();
+}
+
+/** Latest scans of the tenant with results for these controls of a tool (whose mappings just grew). */
+export async function latestScansWithControls(trx: Db, tenantId: string, tool: string, controlIds: readonly string[]) {
+  const found = new Set<string>();
+  for (let i = 0; i < controlIds.length; i += 500) {
+    const rows = await trx
+      .selectFrom("compliance_results as r")
+      .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+      .select("r.scan_id")
+      .distinct()
+      .where("r.tenant_id", "=", tenantId)
+      .where("r.control_id", "in", controlIds.slice(i, i + 500))
+      .where("s.tool", "=", tool)
+      .where("s.latest", "=", 1)
+      .execute();
+    for (const r of rows) found.add(r.scan_id);
+  }
+  return [...found];
+}
+
+/** Framework rollups summed over the latest scans in scope. */
+export async function frameworkTotals(db: Db, tenantIds: readonly string[], targetKind?: string) {
+  if (tenantIds.length === 0) return [];
+  let q = db
+    .selectFrom("compliance_scan_frameworks as f")
+    .innerJoin("compliance_scans as s", "s.id", "f.scan_id")
+    .where("s.tenant_id", "in", [...tenantIds])
+    .where("s.latest", "=", 1);
+  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  const rows = await q
+    .select((eb) => [
+      "f.framework",
+      eb.fn.sum<number>("f.pass").as("pass"),
+      eb.fn.sum<number>("f.fail").as("fail"),
+      eb.fn.sum<number>("f.error").as("error"),
+      eb.fn.sum<number>("f.total").as("total"),
+    ])
+    .groupBy("f.framework")
+    .execute();
+  return rows.map((r) => ({
+    framework: r.framework,
+    pass: Number(r.pass),
+    fail: Number(r.fail),
+    error: Number(r.error),
+    total: Number(r.total),
+  }));
+}
+
+/** Requirement rollups summed over the latest scans in scope. */
+export async function requirementTotals(db: Db, tenantIds: readonly string[], framework?: string, targetKind?: string) {
+  if (tenantIds.length === 0) return [];
+  let q = db
+    .selectFrom("compliance_scan_requirements as q")
+    .innerJoin("compliance_scans as s", "s.id", "q.scan_id")
+    .where("s.tenant_id", "in", [...tenantIds])
+    .where("s.latest", "=", 1);
+  if (framework) q = q.where("q.framework", "=", framework);
+  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  const rows = await q
+    .select((eb) => [
+      "q.framework",
+      "q.source",
+      "q.requirement",
+      eb.fn.sum<number>("q.pass").as("pass"),
+      eb.fn.sum<number>("q.fail").as("fail"),
+      eb.fn.sum<number>("q.error").as("error"),
+      eb.fn.sum<number>("q.total").as("total"),
+    ])
+    .groupBy(["q.framework", "q.source", "q.requirement"])
+    .execute();
+  return rows.map((r) => ({
+    framework: r.framework,
+    source: r.source,
+    requirement: r.requirement,
+    pass: Number(r.pass),
+    fail: Number(r.fail),
+    error: Number(r.error),
+    total: Number(r.total),
+  }));
+}
+
+/** Controls the tools map to each requirement of a framework, in scope. */
+export async function mappedControls(db: Db, tenantIds: readonly string[], framework: string) {
+  if (tenantIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("compliance_mappings")
+    .select((eb) => ["source", "requirement", eb.fn.count<number>(sql`distinct tool || ' ' || control_id`).as("controls")])
+    .where("tenant_id", "in", [...tenantIds])
+    .where("framework", "=", framework)
+    .groupBy(["source", "requirement"])
+    .execute();
+  return rows.map((r) => ({ source: r.source, requirement: r.requirement, controls: Number(r.controls) }));
+}
+
+/**
+ * Failing and erroring results of the latest scans under an active exception, with the framework
+ * requirements they map to (one row per result and requirement; a result without a scored
+ * mapping comes once with null framework). Exceptions are few: this reads through them.
+ */
+export async function exceptedResults(db: Db, tenantIds: readonly string[], now: number, targetKind?: string) {
+  if (tenantIds.length === 0) return [];
+  let q = db
+    .selectFrom("compliance_exceptions as e")
+    .innerJoin("compliance_results as r", (join) =>
+      join.onRef("r.tenant_id", "=", "e.tenant_id").onRef("r.control_id", "=", "e.control_id"),
+    )
+    .innerJoin("compliance_scans as s", (join) => join.onRef("s.id", "=", "r.scan_id").onRef("s.tool", "=", "e.tool"))
+    .leftJoin("compliance_mappings as m", (join) =>
+      join
+        .onRef("m.tenant_id", "=", "r.tenant_id")
+        .onRef("m.tool", "=", "s.tool")
+        .onRef("m.control_id", "=", "r.control_id")
+        .on("m.framework", "is not", null),
+    )
+    .where("e.tenant_id", "in", [...tenantIds])
+    .where("e.revoked_at", "is", null)
+    .where("e.expires_at", ">", now)
+    .where("s.latest", "=", 1)
+    .where("r.result", "in", ["fail", "error"])
+    .where(sql<boolean>`${coveredByException(now)} = 1`);
+  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  return q
+    .select([
+      "r.id",
+      "r.scan_id",
+      "r.result",
+      "s.tool",
+      "r.control_id",
+      "s.tenant_id",
+      "s.target_id",
+      "m.framework",
+      "m.source",
+      "m.requirement",
+    ])
+    .distinct()
+    .execute();
+}
+
+type FailingFilter = {
+  targetKind?: string;
+  framework?: string;
+  severityRank?: number;
+  controls?: { tool: string; controlId: string }[];
+};
+
+/** The failing-controls rollup of the latest scans in scope, filtered. */
+function failingRows(db: Db, tenantIds: readonly string[], filter: FailingFilter) {
+  let q = db
+    .selectFrom("compliance_scan_failing as f")
+    .innerJoin("compliance_scans as s", "s.id", "f.scan_id")
+    .where("s.tenant_id", "in", [...tenantIds])
+    .where("s.latest", "=", 1);
+  if (filter.targetKind) q = q.where("s.target_kind", "=", filter.targetKind);
+  if (filter.severityRank !== undefined) q = q.where("f.severity_rank", "=", filter.severityRank);
+  const controls = filter.controls;
+  if (controls) q = q.where("f.control_id", "in", [...new Set(controls.map((c) => c.controlId))]);
+  const framework = filter.framework;
+  if (framework)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("compliance_mappings as m")
+          .select("m.control_id")
+          .whereRef("m.tenant_id", "=", "f.tenant_id")
+          .whereRef("m.tool", "=", "f.tool")
+          .whereRef("m.control_id", "=", "f.control_id")
+          .where("m.framework", "=", framework),
+      ),
+    );
+  return q;
+}
+
+/** Failing controls over the latest scans: failing results, most severe, targets (before exceptions). */
+export async function failingTotals(db: Db, tenantIds: readonly string[], filter: FailingFilter) {
+  if (tenantIds.length === 0) return [];
+  const rows = await failingRows(db, tenantIds, filter)
+    .select((eb) => [
+      "f.tool",
+      "f.control_id",
+      eb.fn.max("f.title").as("title"),
+      eb.fn.max("f.severity_rank").as("rank"),
+      eb.fn.sum<number>("f.failing").as("failing"),
+      eb.fn.count<number>(sql`distinct s.tenant_id || ' ' || s.target_id`).as("targets"),
+    ])
+    .groupBy(["f.tool", "f.control_id"])
+    .execute();
+  return rows.map((r) => ({
+    tool: r.tool,
+    controlId: r.control_id,
+    title: r.title,
+    rank: Number(r.rank),
+    failing: Number(r.failing),
+    targets: Number(r.targets),
+  }));
+}
+
+/** The same rollup per scan, for a few controls (those an exception touches). */
+export async function failingPerScan(db: Db, tenantIds: readonly string[], filter: FailingFilter) {
+  if (tenantIds.length === 0 || filter.controls?.length === 0) return [];
+  return failingRows(db, tenantIds, filter)
+    .select(["f.scan_id", "f.tool", "f.control_id", "f.failing", "s.tenant_id", "s.target_id"])
+    .execute();
+}
