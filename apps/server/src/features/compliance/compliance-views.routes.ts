@@ -7,6 +7,7 @@ import {
   complianceExceptionListSchema,
   complianceExceptionSchema,
   complianceExceptionsQuerySchema,
+  complianceFailingQuerySchema,
   complianceFrameworkSchema,
   complianceResultListSchema,
   complianceResultsQuerySchema,
@@ -23,6 +24,7 @@ import { sendCsvExport } from "../../http/send-stream";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { exportEvidenceCsv, exportResultsCsv } from "./compliance-export";
 import * as exceptions from "./compliance-exceptions.service";
+import { exportFailingCsv, exportTargetsCsv } from "./compliance-lists-export";
 import * as views from "./compliance-views.service";
 
 const tags = ["compliance"];
@@ -41,6 +43,44 @@ export const complianceViewRoutes =
         schema: { tags, querystring: complianceTargetsQuerySchema, response: { 200: complianceTargetListSchema } },
       },
       async (request) => views.listTargets(ctx, request.scope, request.query),
+    );
+
+    app.get(
+      "/compliance/targets/export.csv",
+      {
+        config: read,
+        schema: {
+          tags,
+          querystring: complianceTargetsQuerySchema.omit({ limit: true, offset: true }),
+          response: { 200: textResponse("text/csv", "The filtered targets as CSV, one row per host, account or cluster.") },
+        },
+      },
+      async (request, reply) =>
+        sendCsvExport(
+          reply,
+          "compliance-targets",
+          ctx.now(),
+          exportTargetsCsv(ctx, request.scope, { ...request.query, limit: 1, offset: 0 }),
+        ),
+    );
+
+    app.get(
+      "/compliance/failing/export.csv",
+      {
+        config: read,
+        schema: {
+          tags,
+          querystring: complianceFailingQuerySchema.omit({ limit: true, offset: true }),
+          response: { 200: textResponse("text/csv", "The failing controls as CSV, one row per tool and control.") },
+        },
+      },
+      async (request, reply) =>
+        sendCsvExport(
+          reply,
+          "compliance-failing",
+          ctx.now(),
+          exportFailingCsv(ctx, request.scope, { ...request.query, limit: 1, offset: 0 }),
+        ),
     );
 
     app.get(

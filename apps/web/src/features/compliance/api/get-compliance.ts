@@ -125,3 +125,8 @@ export const evidencePackPath = (framework: ComplianceFramework) =>
 /** The PDF pack is made by the reports feature (its PDF kit), in the viewer's time zone. */
 export const evidencePdfPath = (framework: ComplianceFramework) =>
   `/api/v1/reports/compliance-evidence.pdf${queryString({ framework, tz: Intl.DateTimeFormat().resolvedOptions().timeZone })}`;
+
+export const targetsExportPath = (params: TargetsParams) =>
+  `/api/v1/compliance/targets/export.csv${queryString({ ...params, limit: undefined, offset: undefined })}`;
+export const failingExportPath = (params: { targetKind?: ComplianceTargetKind }) =>
+  `/api/v1/compliance/failing/export.csv${queryString(params)}`;

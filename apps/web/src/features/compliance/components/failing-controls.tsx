@@ -1,17 +1,26 @@
 import type { ComplianceTargetKind } from "@watchfloor/shared";
+import { Download } from "lucide-react";
 import { Link } from "react-router";
+import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/page";
 import { SmallTable } from "@/components/ui/report-parts";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { complianceControlPath } from "@/config/paths";
-import { useFailingControls } from "../api/get-compliance";
+import { failingExportPath, useFailingControls } from "../api/get-compliance";
 import { SeverityBadge } from "./compliance-badges";
 
 /** Controls failing in the latest scans, most severe and widespread first; excepted failures are not counted. */
 export function FailingControls({ targetKind }: { targetKind?: ComplianceTargetKind }) {
   const failing = useFailingControls({ targetKind, limit: 15 });
   return (
-    <Card title="Failing controls">
+    <Card
+      title="Failing controls"
+      actions={
+        <a href={failingExportPath({ targetKind })} className={buttonClass("secondary", "sm")} download>
+          <Download aria-hidden className="size-4" /> CSV
+        </a>
+      }
+    >
       {failing.isError ? (
         <ErrorState error={failing.error} onRetry={() => failing.refetch()} />
       ) : failing.isPending ? (

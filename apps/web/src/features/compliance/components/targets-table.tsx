@@ -1,14 +1,15 @@
 import type { ComplianceTargetKind } from "@watchfloor/shared";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { Download } from "lucide-react";
+import { Button, buttonClass } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { SmallTable } from "@/components/ui/report-parts";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { complianceTargetPath } from "@/config/paths";
-import { useTargets } from "../api/get-compliance";
+import { targetsExportPath, useTargets } from "../api/get-compliance";
 import { PassRate } from "./compliance-badges";
 import { SeverityCounts } from "./severity-counts";
 
@@ -55,7 +56,18 @@ export function TargetsTable({
     );
   const [one, many] = nouns[targetKind];
   return (
-    <Card title={`${many[0]?.toUpperCase()}${many.slice(1)}`}>
+    <Card
+      title={`${many[0]?.toUpperCase()}${many.slice(1)}`}
+      actions={
+        <a
+          href={targetsExportPath({ targetKind, q: q || undefined, stale: stale === null ? undefined : stale === "true", sort })}
+          className={buttonClass("secondary", "sm")}
+          download
+        >
+          <Download aria-hidden className="size-4" /> CSV
+        </a>
+      }
+    >
       <form
         className="mb-4 grid gap-3 sm:grid-cols-3 [&>*]:min-w-0"
         onSubmit={(e) => {
