@@ -47,7 +47,6 @@ interface OpenScan {
   /** The newest time the tool gave for it, capped at the server's clock. */
   toolTime: number | null;
   digest: ReturnType<typeof createHash>;
-  keys: Set<string>;
 }
 
 const groupOf = (s: ComplianceScanInput) => JSON.stringify([s.tool, s.targetKind, s.targetId, s.benchmarkId]);
@@ -93,6 +92,10 @@ export async function importComplianceFile(
         at: now,
       });
       const mappingKeys = new Set<string>();
+      // Keys of the pending batch only (the same key twice in one INSERT is an error on PostgreSQL);
+      // across batches the upsert keeps the later record. A set of every key read grew with the file.
+      let batchKeys = new Set<string>();
+      let accepted = 0;
       let results: Insertable<ComplianceResultsTable>[] = [];
       let mappings: {
         tenant_id: string;
@@ -110,6 +113,7 @@ export async function importComplianceFile(
           grown.set(m.tool, (grown.get(m.tool) ?? new Set()).add(m.control_id));
         results = [];
         mappings = [];
+        batchKeys = new Set();
         await yieldToEventLoop();
       };
       for await (const event of complianceImporterFor(format)(source)) {
@@ -127,7 +131,7 @@ export async function importComplianceFile(
         const scan = target ? { ...event.scan, targetId: target } : event.scan;
         let open = scans.get(groupOf(scan));
         if (!open) {
-          open = { id: newId(), scan, toolTime: null, digest: createHash("sha256"), keys: new Set() };
+          open = { id: newId(), scan, toolTime: null, digest: createHash("sha256") };
           scans.set(groupOf(scan), open);
           await repo.insertScan(trx, {
             id: open.id,
@@ -160,14 +164,9 @@ export async function importComplianceFile(
         if (at !== null && (open.toolTime === null || at > open.toolTime)) open.toolTime = at;
         open.digest.update(event.raw).update("\n");
         const resultKey = JSON.stringify([check.controlId, check.resourceId ?? ""]);
-        if (open.keys.has(resultKey)) {
-          counts.merged++;
-          // The same key twice in one INSERT is an error on PostgreSQL: write what is pending first.
-          await flush();
-        } else {
-          open.keys.add(resultKey);
-          counts.resultsStored++;
-        }
+        accepted++;
+        if (batchKeys.has(`${open.id} ${resultKey}`)) await flush();
+        batchKeys.add(`${open.id} ${resultKey}`);
         results.push({
           id: newId(),
           tenant_id: tenantId,
@@ -206,6 +205,9 @@ export async function importComplianceFile(
       tally.finish();
       counts.mappings = mappingKeys.size;
       for (const open of scans.values()) summaries.push(await finish(trx, tenantId, open, now));
+      // What was stored is what the scans hold; the rest repeated a control and resource of a scan.
+      counts.resultsStored = summaries.reduce((n, x) => n + x.results, 0);
+      counts.merged = accepted - counts.resultsStored;
       const rollUp = new Set(summaries.map((x) => x.id));
       for (const [tool, controls] of grown)
         for (const id of await latestScansWithControls(trx, tenantId, tool, [...controls])) rollUp.add(id);
