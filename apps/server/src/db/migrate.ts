@@ -21,6 +21,7 @@ import * as jobsAndReportSchedules from "./migrations/0019-jobs-and-report-sched
 import * as savedViewLists from "./migrations/0020-saved-view-lists";
 import * as complianceExceptions from "./migrations/0021-compliance-exceptions";
 import * as complianceRollups from "./migrations/0022-compliance-rollups";
+import * as complianceResultsCover from "./migrations/0023-compliance-results-cover";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0020-saved-view-lists": savedViewLists,
   "0021-compliance-exceptions": complianceExceptions,
   "0022-compliance-rollups": complianceRollups,
+  "0023-compliance-results-cover": complianceResultsCover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export function coveredByException(now: number) {
   return sql<number>`(case when r.result in ('fail', 'error') and exists (
     select 1 from compliance_exceptions e
-    where e.tenant_id = r.tenant_id and e.tool = s.tool and e.control_id = r.control_id
+    where e.tenant_id = s.tenant_id and e.tool = s.tool and e.control_id = r.control_id
       and e.revoked_at is null and e.expires_at > ${now}
       and (e.target_id is null or (e.target_kind = s.target_kind and e.target_id = s.target_id))
       and (e.resource_id is null or e.resource_id = r.resource_id)
@@ -22,7 +22,7 @@ export function coveredByException(now: number) {
 export function coveringException(now: number) {
   return sql<string | null>`(case when r.result in ('fail', 'error') then (
     select min(e.id) from compliance_exceptions e
-    where e.tenant_id = r.tenant_id and e.tool = s.tool and e.control_id = r.control_id
+    where e.tenant_id = s.tenant_id and e.tool = s.tool and e.control_id = r.control_id
       and e.revoked_at is null and e.expires_at > ${now}
       and (e.target_id is null or (e.target_kind = s.target_kind and e.target_id = s.target_id))
       and (e.resource_id is null or e.resource_id = r.resource_id)

@@ -205,6 +205,7 @@ export async function exceptedResults(db: Db, tenantIds: readonly string[], now:
       "r.id",
       "r.scan_id",
       "r.result",
+      "r.severity",
       "s.tool",
       "r.control_id",
       "s.tenant_id",

@@ -196,11 +196,15 @@ describe("compliance targets", () => {
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toMatch(/^tenant_id,target_kind,target/);
     expect(lines.filter((l) => /,fail,/.test(l)).length).toBe(63);
-    const targetsCsv = (await admin.get("/api/v1/compliance/targets/export.csv?targetKind=cloud-account&sort=failing")).body.trim().split("\r\n");
+    const targetsCsv = (await admin.get("/api/v1/compliance/targets/export.csv?targetKind=cloud-account&sort=failing")).body
+      .trim()
+      .split("\r\n");
     const listed = await targets(admin, "?targetKind=cloud-account&sort=failing");
     expect(targetsCsv[0]).toMatch(/^tenant_id,target_kind,target,target_name,pass_rate/);
     expect(targetsCsv.slice(1).map((l) => l.split(",")[2])).toEqual(listed.items.map((t) => t.targetId));
-    const failingCsv = (await admin.get("/api/v1/compliance/failing/export.csv?targetKind=cloud-account")).body.trim().split("\r\n");
+    const failingCsv = (await admin.get("/api/v1/compliance/failing/export.csv?targetKind=cloud-account")).body
+      .trim()
+      .split("\r\n");
     const failingList = await get<{ total: number }>(admin, "/api/v1/compliance/failing?targetKind=cloud-account");
     expect(failingCsv[0]).toBe("tool,control_id,title,severity,failing,excepted,targets");
     expect(failingCsv).toHaveLength(failingList.total + 1);

@@ -9,12 +9,15 @@ type Joined = SelectQueryBuilder<DB & { r: DB["compliance_results"]; s: DB["comp
 
 export const severityRank = sql<number>`(case r.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end)`;
 
-/** Results joined to their scans, both scoped to the tenants in scope. */
+/**
+ * Results joined to their scans, scoped through the scan's tenant (a result's tenant is always
+ * its scan's). No filter on the results' own tenant: with one, SQLite's planner starts from the
+ * results and walks every result of the tenants before it finds the latest scans.
+ */
 function joined(db: Db, tenantIds: readonly string[]): Joined {
   return db
-    .selectFrom("compliance_results as r")
-    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
-    .where("r.tenant_id", "in", [...tenantIds])
+    .selectFrom("compliance_scans as s")
+    .innerJoin("compliance_results as r", "r.scan_id", "s.id")
     .where("s.tenant_id", "in", [...tenantIds]) as unknown as Joined;
 }
 
@@ -24,7 +27,7 @@ function mappedTo(q: Joined, framework: string): Joined {
       eb
         .selectFrom("compliance_mappings as m")
         .select("m.control_id")
-        .whereRef("m.tenant_id", "=", "r.tenant_id")
+        .whereRef("m.tenant_id", "=", "s.tenant_id")
         .whereRef("m.tool", "=", "s.tool")
         .whereRef("m.control_id", "=", "r.control_id")
         .where("m.framework", "=", framework),
@@ -57,22 +60,6 @@ export async function latestScans(db: Db, tenantIds: readonly string[], targetKi
     .where("latest", "=", 1);
   if (targetKind) q = q.where("target_kind", "=", targetKind);
   return q.execute();
-}
-
-/** Failing and erroring results of the latest scans that an active exception covers (few: exceptions are named one by one). */
-export async function exceptedLatest(db: Db, tenantIds: readonly string[], now: number) {
-  if (tenantIds.length === 0) return [];
-  const rows = await joined(db, tenantIds)
-    .innerJoin("compliance_exceptions as e", (join) =>
-      join.onRef("e.tenant_id", "=", "r.tenant_id").onRef("e.control_id", "=", "r.control_id").onRef("e.tool", "=", "s.tool"),
-    )
-    .where("s.latest", "=", 1)
-    .where("r.result", "in", ["fail", "error"])
-    .where(sql<boolean>`${coveredByException(now)} = 1`)
-    .select(["r.id", "r.scan_id", "r.result", "r.severity"])
-    .distinct()
-    .execute();
-  return rows;
 }
 
 function filtered(db: Db, tenantIds: readonly string[], query: ComplianceResultsQuery, now: number): Joined {

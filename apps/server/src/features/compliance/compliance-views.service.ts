@@ -20,6 +20,7 @@ import { notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
+import { exceptedResults } from "./compliance-rollups.repository";
 import * as repo from "./compliance-views.repository";
 
 const DAY = 86_400_000;
@@ -47,10 +48,16 @@ export async function listTargets(ctx: AppContext, scope: TenantScope, query: Co
   const now = ctx.now();
   const [scans, excepted] = await Promise.all([
     repo.latestScans(ctx.db, scope.tenantIds, query.targetKind),
-    repo.exceptedLatest(ctx.db, scope.tenantIds, now),
+    exceptedResults(ctx.db, scope.tenantIds, now, query.targetKind),
   ]);
+  // One row per excepted result (the read repeats a result for each requirement it maps to).
   const exceptedByScan = new Map<string, typeof excepted>();
-  for (const e of excepted) exceptedByScan.set(e.scan_id, [...(exceptedByScan.get(e.scan_id) ?? []), e]);
+  const seen = new Set<string>();
+  for (const e of excepted) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    exceptedByScan.set(e.scan_id, [...(exceptedByScan.get(e.scan_id) ?? []), e]);
+  }
   const targets = new Map<string, ComplianceTarget & { counts: Counts; at: number }>();
   for (const s of scans) {
     const key = JSON.stringify([s.tenant_id, s.target_kind, s.target_id]);
