@@ -2,7 +2,6 @@ import {
   type ComplianceFailingQuery,
   type ComplianceFramework,
   complianceFrameworks,
-  compliancePassRate,
   type ComplianceSeverity,
   type ComplianceTargetKind,
   type complianceFailingSchema,
@@ -13,6 +12,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { TenantScope } from "../../http/policy";
 import * as rollups from "./compliance-rollups.repository";
+import { tallyOf } from "./compliance-views.service";
 
 /**
  * Scores and failing controls over the latest scans, from the per-scan rollups (migration 0022):
@@ -22,14 +22,7 @@ import * as rollups from "./compliance-rollups.repository";
 
 type Counts = { pass: number; fail: number; error: number; excepted: number; total: number };
 
-const score = (c: Counts) => ({
-  pass: c.pass,
-  fail: c.fail,
-  error: c.error,
-  excepted: c.excepted,
-  other: c.total - c.pass - c.fail - c.error - c.excepted,
-  passRate: compliancePassRate(c),
-});
+const score = tallyOf;
 
 /** Moves one excepted result out of fail or error. */
 function except(c: Counts, result: string) {
