@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "../src/config/paths";
 import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser } from "./support/browser";
-import { type RunningServer, startServer } from "./support/server";
+import { sessionFacts } from "./support/alerts";
+import { repoRoot, type RunningServer, startServer } from "./support/server";
 
 /**
  * Issue 21: axe on every route of the web app at 1400 and 375 px, signed in with the demo data.
@@ -42,6 +45,26 @@ beforeAll(async () => {
   ids.incidentId = await firstId(page, "/api/v1/incidents?limit=1");
   ids.findingId = await firstId(page, "/api/v1/findings?limit=1");
   ids.assetId = await firstId(page, "/api/v1/assets?limit=1");
+  // Compliance pages need a scan: the shared Prowler sample, imported into Tenant A.
+  const { csrf, tenant } = await sessionFacts(page, base);
+  ids.tenantId = tenant("Tenant A");
+  const imported = await page.request.post(`${base}/api/v1/imports/compliance?tenantId=${ids.tenantId}`, {
+    data: readFileSync(path.resolve(repoRoot, "../shared/data/compliance/prowler/prowler_example_output_aws.csv")),
+    headers: { "x-csrf-token": csrf, "content-type": "application/octet-stream" },
+  });
+  expect(imported.status()).toBe(200);
+  const result = (
+    (await (await page.request.get(`${base}/api/v1/compliance/results?result=fail&limit=1`)).json()) as {
+      items: { tool: string; controlId: string; targetKind: string; targetId: string }[];
+    }
+  ).items[0];
+  if (!result) throw new Error("no compliance result to fill the compliance paths");
+  Object.assign(ids, {
+    tool: result.tool,
+    controlId: result.controlId,
+    targetKind: result.targetKind,
+    targetId: result.targetId,
+  });
   await context.close();
 });
 afterAll(async () => {

@@ -62,7 +62,7 @@ export function ComplianceOverview({ kind, tenantName }: { kind: "agent" | "clou
           caption="Checks in the latest scans"
         />
       </Card>
-      <ExceptionsList />
+      <ExceptionsList targetKind={targetKind} />
     </div>
   );
 }

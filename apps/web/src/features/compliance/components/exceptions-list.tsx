@@ -1,3 +1,4 @@
+import type { ComplianceException, ComplianceTargetKind } from "@watchfloor/shared";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,9 @@ import { complianceControlPath } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/permissions";
 import { useExceptions, useRevokeException } from "../api/exceptions";
+
+const shown = (items: ComplianceException[], kind?: ComplianceTargetKind) =>
+  kind ? items.filter((e) => e.targetKind === null || e.targetKind === kind) : items;
 
 const stateTone = { active: "violet", expired: "amber", revoked: "slate" } as const;
 
@@ -32,7 +36,18 @@ function Revoke({ id, tenantId, title }: { id: string; tenantId: string; title: 
 }
 
 /** Accepted failing controls: scope, reason, approver, expiry; active ones can be revoked by owners and admins. */
-export function ExceptionsList({ tool, controlId, title = "Exceptions" }: { tool?: string; controlId?: string; title?: string }) {
+export function ExceptionsList({
+  tool,
+  controlId,
+  targetKind,
+  title = "Exceptions",
+}: {
+  tool?: string;
+  controlId?: string;
+  /** Only those on targets of this kind, and those on every target of a tenant. */
+  targetKind?: ComplianceTargetKind;
+  title?: string;
+}) {
   const exceptions = useExceptions({ tool, controlId });
   return (
     <Card title={title}>
@@ -40,7 +55,7 @@ export function ExceptionsList({ tool, controlId, title = "Exceptions" }: { tool
         <ErrorState error={exceptions.error} onRetry={() => exceptions.refetch()} />
       ) : exceptions.isPending ? (
         <LoadingState label="Loading exceptions" />
-      ) : exceptions.data.items.length === 0 ? (
+      ) : shown(exceptions.data.items, targetKind).length === 0 ? (
         <EmptyState title="No exceptions">
           A failing control can be accepted from its row: open it and choose "Accept as exception".
         </EmptyState>
@@ -49,7 +64,7 @@ export function ExceptionsList({ tool, controlId, title = "Exceptions" }: { tool
           caption="Exceptions"
           testId="exceptions-table"
           head={["Control", "Applies to", "Reason", "Approved by", "Expires", "State", ""]}
-          rows={exceptions.data.items.map((e) => [
+          rows={shown(exceptions.data.items, targetKind).map((e) => [
             <Link
               key="c"
               to={complianceControlPath(e.tool, e.controlId)}

@@ -194,7 +194,7 @@ export function ResultsTable({
                       {showTarget && (
                         <td className="px-3 py-2 align-top text-slate-800 dark:text-slate-200">
                           {r.targetId}
-                          {r.resourceId && (
+                          {r.resourceId && r.resourceId !== r.targetId && (
                             <span className="block text-xs break-all text-slate-600 dark:text-slate-400">{r.resourceId}</span>
                           )}
                         </td>

@@ -114,7 +114,7 @@ export function TargetsTable({
               <span key="t">
                 <Link
                   to={complianceTargetPath(t)}
-                  className="font-medium break-all text-sky-800 hover:underline dark:text-sky-300"
+                  className="font-medium break-words text-sky-800 hover:underline dark:text-sky-300"
                 >
                   {t.targetId}
                 </Link>
