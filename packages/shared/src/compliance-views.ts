@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   complianceFrameworkSchema,
+  complianceScoreSchema,
   complianceResultSchema,
   complianceSeveritySchema,
   complianceTargetKindSchema,
@@ -28,14 +29,7 @@ export const complianceSeverityCountsSchema = z.object({
 });
 
 /** pass, fail, error scored; excepted (a failing or erroring result under an active exception) counts apart. */
-export const complianceTallySchema = z.object({
-  pass: count,
-  fail: count,
-  error: count,
-  excepted: count,
-  other: count,
-  passRate: z.number().nullable(),
-});
+export const complianceTallySchema = complianceScoreSchema;
 
 export const complianceTargetSchema = z.object({
   tenantId: z.string(),

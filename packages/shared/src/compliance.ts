@@ -12,6 +12,9 @@ export type ComplianceResult = z.infer<typeof complianceResultSchema>;
 export const complianceSeverities = ["critical", "high", "medium", "low", "info", "unknown"] as const;
 export const complianceSeveritySchema = z.enum(complianceSeverities);
 export type ComplianceSeverity = z.infer<typeof complianceSeveritySchema>;
+/** A stored severity as one of the known ones ("unknown" for anything else). */
+export const complianceSeverityOf = (value: string): ComplianceSeverity =>
+  (complianceSeverities as readonly string[]).includes(value) ? (value as ComplianceSeverity) : "unknown";
 
 /** What was assessed: a host or agent, a cloud account (subscription, project) or a Kubernetes cluster. */
 export const complianceTargetKinds = ["host", "cloud-account", "kubernetes-cluster"] as const;

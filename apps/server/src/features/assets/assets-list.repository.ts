@@ -4,6 +4,7 @@ import type { DB } from "../../db/tables";
 import type { CursorSort } from "../../http/cursor";
 import { openFindingStatuses } from "@watchfloor/shared";
 import { type Cursor, keysetPage } from "../../db/keyset";
+import { containsPattern } from "../../db/like";
 
 const open = () => sql.join([...openFindingStatuses]);
 
@@ -98,8 +99,7 @@ export function assetPage(
     if (q.kev != null) query = query.where(not(q.kev, hasOpen(sql`findings.kev = 1`)));
     if (q.overdue != null) query = query.where(not(q.overdue, hasOpen(sql`findings.due_at < ${now}`)));
     if (q.q) {
-      const needle = q.q.toLowerCase();
-      const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(q.q);
       query = query.where(
         sql<boolean>`(lower(assets.name) like ${like} escape '\\' or lower(assets.asset_key) like ${like} escape '\\'
           or exists (select 1 from asset_identities where asset_identities.asset_id = assets.id and asset_identities.value like ${like} escape '\\'))`,

@@ -9,6 +9,7 @@ import {
   type ComplianceSeverity,
   cloudSecCategories,
   complianceSeverities,
+  complianceSeverityOf,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { notFound } from "../../http/errors";
@@ -23,8 +24,7 @@ const CHECKS_LIMIT = 500;
 
 // severityRank's order (compliance-views.repository.ts): 5 critical ... 1 info, 0 unknown.
 const byRank: ComplianceSeverity[] = ["unknown", "info", "low", "medium", "high", "critical"];
-const severityOf = (s: string): ComplianceSeverity =>
-  (complianceSeverities as readonly string[]).includes(s) ? (s as ComplianceSeverity) : "unknown";
+const severityOf = complianceSeverityOf;
 
 export async function listResources(ctx: AppContext, scope: TenantScope, query: CloudSecResourcesQuery) {
   if (query.tenantId) assertTenantInScope(scope, query.tenantId);

@@ -4,29 +4,28 @@ import type { ComplianceExceptionsTable, DB } from "../../db/tables";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * True (1) for a failing or erroring result that an active exception covers. Written against the
- * aliases every compliance read uses: `r` for compliance_results, `s` for its scan. An exception
- * names the tool and control, and optionally the target (kind and id) and the resource.
+ * Exception `e` names result `r` of scan `s` (the aliases every compliance read uses): the same
+ * tenant, tool and control, and its target (kind and id) and resource when it names them.
  */
-export function coveredByException(now: number) {
-  return sql<number>`(case when r.result in ('fail', 'error') and exists (
-    select 1 from compliance_exceptions e
-    where e.tenant_id = s.tenant_id and e.tool = s.tool and e.control_id = r.control_id
-      and e.revoked_at is null and e.expires_at > ${now}
-      and (e.target_id is null or (e.target_kind = s.target_kind and e.target_id = s.target_id))
-      and (e.resource_id is null or e.resource_id = r.resource_id)
-  ) then 1 else 0 end)`;
-}
+export const exceptionNames = sql<boolean>`(e.tenant_id = s.tenant_id and e.tool = s.tool and e.control_id = r.control_id
+  and (e.target_id is null or (e.target_kind = s.target_kind and e.target_id = s.target_id))
+  and (e.resource_id is null or e.resource_id = r.resource_id))`;
 
-/** The active exception covering a result (aliases as above), or null. */
+/** Exception `e` is in force at `now`: not revoked, not expired. */
+export const exceptionInForce = (now: number) => sql<boolean>`(e.revoked_at is null and e.expires_at > ${now})`;
+
+/** The exception in force covering a failing or erroring result, or null. */
 export function coveringException(now: number) {
   return sql<string | null>`(case when r.result in ('fail', 'error') then (
-    select min(e.id) from compliance_exceptions e
-    where e.tenant_id = s.tenant_id and e.tool = s.tool and e.control_id = r.control_id
-      and e.revoked_at is null and e.expires_at > ${now}
-      and (e.target_id is null or (e.target_kind = s.target_kind and e.target_id = s.target_id))
-      and (e.resource_id is null or e.resource_id = r.resource_id)
+    select min(e.id) from compliance_exceptions e where ${exceptionNames} and ${exceptionInForce(now)}
   ) end)`;
+}
+
+/** 1 for a failing or erroring result an exception in force covers, else 0. */
+export function coveredByException(now: number) {
+  return sql<number>`(case when r.result in ('fail', 'error') and exists (
+    select 1 from compliance_exceptions e where ${exceptionNames} and ${exceptionInForce(now)}
+  ) then 1 else 0 end)`;
 }
 
 export async function insertException(db: Db, row: Insertable<ComplianceExceptionsTable>): Promise<void> {
@@ -47,10 +46,8 @@ export async function listExceptions(db: Db, tenantIds: readonly string[], filte
     .selectAll("e")
     .select(
       sql<number>`(select count(*) from compliance_results r join compliance_scans s on s.id = r.scan_id
-        where r.tenant_id = e.tenant_id and r.control_id = e.control_id and s.tool = e.tool and s.latest = 1
-          and r.result in ('fail', 'error')
-          and (e.target_id is null or (e.target_kind = s.target_kind and e.target_id = s.target_id))
-          and (e.resource_id is null or e.resource_id = r.resource_id))`.as("covers"),
+        where r.tenant_id = e.tenant_id and r.control_id = e.control_id and s.latest = 1
+          and r.result in ('fail', 'error') and ${exceptionNames})`.as("covers"),
     )
     .where("e.tenant_id", "in", [...tenantIds]);
   if (filter.tool) q = q.where("e.tool", "=", filter.tool);

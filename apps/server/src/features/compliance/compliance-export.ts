@@ -57,16 +57,22 @@ export async function* exportResultsCsv(ctx: AppContext, tenantIds: readonly str
   }
 }
 
-/**
- * A framework's evidence pack: every latest result mapped to it, with the requirements it speaks
- * to (the tools' labels), its status (an excepted result names its exception) and its evidence.
- */
-export async function* exportEvidenceCsv(ctx: AppContext, tenantIds: readonly string[], framework: ComplianceFramework) {
+/** The framework's requirements ("CIS-3.0 1.20") each tool's control speaks to, keyed by tool and control. */
+async function requirementsByControl(ctx: AppContext, tenantIds: readonly string[], framework: ComplianceFramework) {
   const requirements = new Map<string, string[]>();
   for (const m of await frameworkRequirements(ctx.db, tenantIds, framework)) {
     const key = JSON.stringify([m.tool, m.control_id]);
     requirements.set(key, [...(requirements.get(key) ?? []), `${m.source} ${m.requirement}`]);
   }
+  return requirements;
+}
+
+/**
+ * A framework's evidence pack: every latest result mapped to it, with the requirements it speaks
+ * to (the tools' labels), its status (an excepted result names its exception) and its evidence.
+ */
+export async function* exportEvidenceCsv(ctx: AppContext, tenantIds: readonly string[], framework: ComplianceFramework) {
+  const requirements = await requirementsByControl(ctx, tenantIds, framework);
   yield line(["framework", "requirements", ...columns]);
   const query = { framework, sort: "control", limit: 2000, offset: 0 } as ComplianceResultsQuery;
   for await (const rows of allResults(ctx.db, tenantIds, query, ctx.now())) {
@@ -88,11 +94,7 @@ export const EVIDENCE_PDF_ROWS = 2000;
  * first), each with the requirements it speaks to; `more` says how many were left out.
  */
 export async function evidenceFindings(ctx: AppContext, tenantIds: readonly string[], framework: ComplianceFramework) {
-  const requirements = new Map<string, string[]>();
-  for (const m of await frameworkRequirements(ctx.db, tenantIds, framework)) {
-    const key = JSON.stringify([m.tool, m.control_id]);
-    requirements.set(key, [...(requirements.get(key) ?? []), `${m.source} ${m.requirement}`]);
-  }
+  const requirements = await requirementsByControl(ctx, tenantIds, framework);
   const items: (ReturnType<typeof resultItem> & { requirements: string[] })[] = [];
   let total = 0;
   for (const result of ["fail", "error"] as const) {

@@ -1,10 +1,11 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
-import { coveredByException } from "./compliance-exceptions.repository";
+import { exceptionInForce, exceptionNames } from "./compliance-exceptions.repository";
+import { severityRank as resultSeverityRank } from "./compliance-views.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const severityRank = sql<number>`max(case r.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end)`;
+const severityRank = sql<number>`max(${resultSeverityRank})`;
 const verdicts = (result: string) => [
   sql<number>`sum(case when ${sql.ref(result)} = 'pass' then 1 else 0 end)`.as("pass"),
   sql<number>`sum(case when ${sql.ref(result)} = 'fail' then 1 else 0 end)`.as("fail"),
@@ -194,11 +195,10 @@ export async function exceptedResults(db: Db, tenantIds: readonly string[], now:
         .on("m.framework", "is not", null),
     )
     .where("e.tenant_id", "in", [...tenantIds])
-    .where("e.revoked_at", "is", null)
-    .where("e.expires_at", ">", now)
+    .where(exceptionInForce(now))
+    .where(exceptionNames)
     .where("s.latest", "=", 1)
-    .where("r.result", "in", ["fail", "error"])
-    .where(sql<boolean>`${coveredByException(now)} = 1`);
+    .where("r.result", "in", ["fail", "error"]);
   if (targetKind) q = q.where("s.target_kind", "=", targetKind);
   return q
     .select([

@@ -7,6 +7,7 @@ import {
   type ComplianceResultsQuery,
   type ComplianceSeverity,
   complianceSeverities,
+  complianceSeverityOf,
   complianceStaleDays,
   type ComplianceTarget,
   type ComplianceTargetKind,
@@ -88,17 +89,13 @@ export async function listTargets(ctx: AppContext, scope: TenantScope, query: Co
     t.counts.error += s.error_count;
     t.counts.total += s.results_count;
     for (const [severity, n] of Object.entries(JSON.parse(s.fail_severity) as Record<string, number>)) {
-      const k = (complianceSeverities as readonly string[]).includes(severity) ? (severity as ComplianceSeverity) : "unknown";
-      t.failingBySeverity[k] += n;
+      t.failingBySeverity[complianceSeverityOf(severity)] += n;
     }
     for (const e of exceptedByScan.get(s.id) ?? []) {
       t.counts.excepted++;
       if (e.result === "fail") {
         t.counts.fail--;
-        const k = (complianceSeverities as readonly string[]).includes(e.severity)
-          ? (e.severity as ComplianceSeverity)
-          : "unknown";
-        t.failingBySeverity[k]--;
+        t.failingBySeverity[complianceSeverityOf(e.severity)]--;
       } else t.counts.error--;
     }
   }
@@ -146,7 +143,7 @@ export function resultItem(r: ResultRow): ComplianceResultItem {
     latest: r.latest === 1,
     controlId: r.control_id,
     title: r.title,
-    severity: r.severity as ComplianceSeverity,
+    severity: complianceSeverityOf(r.severity),
     result: r.result as ComplianceResult,
     exceptionId: r.exception_id ?? null,
     evidence: r.evidence,

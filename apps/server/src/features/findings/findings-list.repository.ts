@@ -5,6 +5,7 @@ import type { DB } from "../../db/tables";
 import { type Cursor, keysetPage } from "../../db/keyset";
 import type { CursorSort } from "../../http/cursor";
 import { findingTextCandidates, textCandidateRows } from "./findings-search.repository";
+import { containsPattern } from "../../db/like";
 
 /** Statuses that still need work; Closed is the only done state. */
 
@@ -191,7 +192,7 @@ export function filteredFindings(
   }
   if (q.q) {
     // LIKE decides (both databases answer the same); the trigram index only narrows when it leads.
-    const like = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.q);
     query = query.where(sql<boolean>`${col("search_text")} like ${like} escape '\\'`);
     if (plan.driver === "text") query = query.where(findingTextCandidates(q.q));
   }

@@ -6,6 +6,7 @@ import { afterCursor } from "../../db/keyset";
 import { parseIncidentReference } from "@watchfloor/shared";
 import { tacticKey } from "../alerts/alerts.repository";
 import { incidentsWithNames } from "./incidents.repository";
+import { containsPattern } from "../../db/like";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -43,7 +44,7 @@ export const incidentCursorSort = (q: Pick<IncidentListQuery, "sort" | "dir">): 
 
 /** Title substring, case-insensitive for ASCII on both databases (SQLite's lower() folds ASCII only), or the incident a reference names. */
 function textMatch(text: string) {
-  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(text);
   const reference = parseIncidentReference(text);
   const title = sql<boolean>`lower(incidents.title) like ${like} escape '\\'`;
   if (!reference) return title;

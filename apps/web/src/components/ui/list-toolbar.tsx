@@ -102,3 +102,38 @@ export function ListToolbar({
     </div>
   );
 }
+
+/** The sort choice that sits in a list's toolbar (a labelled, compact select). */
+export function ToolbarSort<S extends string>({
+  id,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  id: string;
+  value: S;
+  options: readonly S[];
+  labels: Record<S, string>;
+  onChange: (value: S) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as S)}
+        className={`${inputClass.replace("w-full", "w-auto")} h-8 py-1 pr-8`}
+      >
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

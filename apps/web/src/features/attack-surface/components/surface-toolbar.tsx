@@ -3,8 +3,7 @@ import { useSearchParams } from "react-router";
 import { FilterActions } from "@/components/triage/filter-form";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterChips } from "@/components/ui/filter-chips";
-import { ListToolbar } from "@/components/ui/list-toolbar";
-import { inputClass } from "@/components/ui/field";
+import { ListToolbar, ToolbarSort } from "@/components/ui/list-toolbar";
 import { filterChips, type SurfaceFilters, sortLabels, surfaceSorts, withFilters } from "../lib/surface-params";
 
 const expiryChoices = [
@@ -116,21 +115,13 @@ export function SurfaceToolbar({ filters }: { filters: SurfaceFilters }) {
           />
         )}
       >
-        <label htmlFor="surface-sort" className="sr-only">
-          Sort by
-        </label>
-        <select
+        <ToolbarSort
           id="surface-sort"
           value={filters.sort}
-          onChange={(e) => change({ sort: e.target.value as SurfaceFilters["sort"], offset: 0 })}
-          className={`${inputClass.replace("w-full", "w-auto")} h-8 py-1 pr-8`}
-        >
-          {surfaceSorts.map((s) => (
-            <option key={s} value={s}>
-              {sortLabels[s]}
-            </option>
-          ))}
-        </select>
+          options={surfaceSorts}
+          labels={sortLabels}
+          onChange={(sort) => change({ sort, offset: 0 })}
+        />
       </ListToolbar>
       <FilterChips chips={chips.map((c) => ({ id: c.id, label: c.label, onRemove: () => change(clearOne[c.id] ?? {}) }))} />
     </div>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { complianceControlPath } from "@/config/paths";
 import { type ChecksOf, useCloudSecChecks } from "../api/get-cloud-sec";
-import { ResultBadge, SeverityBadge } from "./cloud-sec-badges";
+import { ResultBadge, SeverityBadge } from "@/components/ui/compliance-badges";
 
 const isGap = (c: CloudSecCheck) => (c.result === "fail" || c.result === "error") && !c.excepted;
 const needsLook = (c: CloudSecCheck) => c.result === "fail" || c.result === "error";

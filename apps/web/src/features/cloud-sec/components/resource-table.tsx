@@ -6,7 +6,8 @@ import { useMediaQuery } from "@/components/layout/use-sidebar-state";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { complianceTargetPath } from "@/config/paths";
 import { accountLabel, checkFilters, type ResourceFilters } from "../lib/cloud-sec-params";
-import { GapBadges, SeverityBadge } from "./cloud-sec-badges";
+import { SeverityBadge } from "@/components/ui/compliance-badges";
+import { GapBadges } from "./cloud-sec-badges";
 import { ResourceChecks } from "./resource-checks";
 
 const th =

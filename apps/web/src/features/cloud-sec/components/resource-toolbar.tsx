@@ -2,9 +2,9 @@ import type { CloudSecSummary } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { FilterActions } from "@/components/triage/filter-form";
-import { inputClass, SelectField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { FilterChips } from "@/components/ui/filter-chips";
-import { ListToolbar } from "@/components/ui/list-toolbar";
+import { ListToolbar, ToolbarSort } from "@/components/ui/list-toolbar";
 import { accountLabel, filterChips, type ResourceFilters, resourceSorts, sortLabels, withFilters } from "../lib/cloud-sec-params";
 
 type Options = Pick<CloudSecSummary, "accounts" | "services" | "regions">;
@@ -101,21 +101,13 @@ export function ResourceToolbar({ filters, options }: { filters: ResourceFilters
           />
         )}
       >
-        <label htmlFor="cloud-sec-sort" className="sr-only">
-          Sort by
-        </label>
-        <select
+        <ToolbarSort
           id="cloud-sec-sort"
           value={filters.sort}
-          onChange={(e) => change({ sort: e.target.value as ResourceFilters["sort"] })}
-          className={`${inputClass.replace("w-full", "w-auto")} h-8 py-1 pr-8`}
-        >
-          {resourceSorts.map((s) => (
-            <option key={s} value={s}>
-              {sortLabels[s]}
-            </option>
-          ))}
-        </select>
+          options={resourceSorts}
+          labels={sortLabels}
+          onChange={(sort) => change({ sort })}
+        />
       </ListToolbar>
       <FilterChips chips={chips.map((c) => ({ id: c.id, label: c.label, onRemove: () => change(clearOne[c.id] ?? {}) }))} />
     </div>

@@ -4,7 +4,7 @@ import { Card } from "@/components/ui/page";
 import { SmallTable } from "@/components/ui/report-parts";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { type BreakdownItem, useBreakdown, useTrend } from "../api/get-compliance";
-import { PassRate } from "./compliance-badges";
+import { PassRate } from "@/components/ui/compliance-badges";
 
 const TrendEChart = lazy(() => import("./trend-echart"));
 const rateText = (rate: number | null | undefined) => (rate == null ? "not scored" : `${rate}%`);

@@ -4,7 +4,7 @@ import { Stat } from "@/components/ui/report-parts";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { useBreakdown, useTargets } from "../api/get-compliance";
 import { CloudInsights } from "./cloud-insights";
-import { PassRate } from "./compliance-badges";
+import { PassRate } from "@/components/ui/compliance-badges";
 import { ExceptionsList } from "./exceptions-list";
 import { FailingControls } from "./failing-controls";
 import { FrameworkScores } from "./framework-scores";

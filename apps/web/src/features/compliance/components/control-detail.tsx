@@ -5,7 +5,7 @@ import { Card, PageHeader } from "@/components/ui/page";
 import { Stat } from "@/components/ui/report-parts";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { useControl } from "../api/get-compliance";
-import { PassRate, SeverityBadge } from "./compliance-badges";
+import { PassRate, SeverityBadge } from "@/components/ui/compliance-badges";
 import { ExceptionsList } from "./exceptions-list";
 import { ResultsTable } from "./results-table";
 

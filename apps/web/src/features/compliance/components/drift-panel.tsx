@@ -3,7 +3,7 @@ import { SmallTable } from "@/components/ui/report-parts";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { useDrift } from "../api/get-compliance";
-import { ResultBadge, SeverityBadge } from "./compliance-badges";
+import { ResultBadge, SeverityBadge } from "@/components/ui/compliance-badges";
 
 function Items({ title, items, testId }: { title: string; items: ComplianceDriftItem[]; testId: string }) {
   if (items.length === 0) return null;

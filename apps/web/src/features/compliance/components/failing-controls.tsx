@@ -7,7 +7,7 @@ import { SmallTable } from "@/components/ui/report-parts";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { complianceControlPath } from "@/config/paths";
 import { failingExportPath, useFailingControls } from "../api/get-compliance";
-import { SeverityBadge } from "./compliance-badges";
+import { SeverityBadge } from "@/components/ui/compliance-badges";
 
 /** Controls failing in the latest scans, most severe and widespread first; excepted failures are not counted. */
 export function FailingControls({ targetKind }: { targetKind?: ComplianceTargetKind }) {

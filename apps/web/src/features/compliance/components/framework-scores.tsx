@@ -12,7 +12,7 @@ import {
   useFrameworkScores,
   useRequirementScores,
 } from "../api/get-compliance";
-import { PassRate } from "./compliance-badges";
+import { PassRate } from "@/components/ui/compliance-badges";
 
 function FrameworkCard({ score, selected, onSelect }: { score: FrameworkScore; selected: boolean; onSelect: () => void }) {
   return (

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { complianceControlPath, complianceTargetPath } from "@/config/paths";
 import { useCan } from "@/lib/permissions";
 import { type ResultsParams, resultsExportPath, useResults } from "../api/get-compliance";
-import { ResultBadge, SeverityBadge } from "./compliance-badges";
+import { ResultBadge, SeverityBadge } from "@/components/ui/compliance-badges";
 import { ExceptionDialog } from "./exception-dialog";
 
 const PAGE = 50;

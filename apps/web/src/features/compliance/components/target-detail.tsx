@@ -5,7 +5,7 @@ import { SmallTable, Stat } from "@/components/ui/report-parts";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { useScans, useTargets } from "../api/get-compliance";
-import { PassRate } from "./compliance-badges";
+import { PassRate } from "@/components/ui/compliance-badges";
 import { DriftPanel } from "./drift-panel";
 import { ResultsTable } from "./results-table";
 import { SeverityCounts } from "./severity-counts";

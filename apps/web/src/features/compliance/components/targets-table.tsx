@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { complianceTargetPath } from "@/config/paths";
 import { targetsExportPath, useTargets } from "../api/get-compliance";
-import { PassRate } from "./compliance-badges";
+import { PassRate } from "@/components/ui/compliance-badges";
 import { SeverityCounts } from "./severity-counts";
 
 const PAGE = 50;

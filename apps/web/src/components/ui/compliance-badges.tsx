@@ -1,5 +1,7 @@
 import type { ComplianceResult, ComplianceSeverity } from "@watchfloor/shared";
-import { Badge } from "@/components/ui/badges";
+import { Badge } from "./badges";
+
+// Compliance results and severities as Compliance and Cloud Sec show them (one look in both).
 
 const severityTone: Record<ComplianceSeverity, Parameters<typeof Badge>[0]["color"]> = {
   critical: "red",
