@@ -15,6 +15,7 @@ export const permissions = [
   "imports.manage", // quarantined import rows: view, fix, re-submit
   "reports.schedule", // report schedules and their recipients
   "risk.accept", // accept a failing control or finding as an exception, with reason and expiry
+  "automation.manage", // automation rules, webhooks and Sigma detection rules
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -30,6 +31,7 @@ const grants: Record<Role, readonly Permission[]> = {
     "imports.manage",
     "reports.schedule",
     "risk.accept",
+    "automation.manage",
   ],
   analyst: ["tenant.read", "dashboards.read", "data.write"],
   viewer: ["tenant.read", "dashboards.read"],
