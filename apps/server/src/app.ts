@@ -48,6 +48,9 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { drpRoutes } from "./features/drp/drp.routes";
 import { cloudSecRoutes } from "./features/cloud-sec/cloud-sec.routes";
+import { automationFor } from "./features/automation/automation-engine";
+import { automationRoutes } from "./features/automation/automation.routes";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
@@ -102,6 +105,8 @@ const apiFeatures = [
   complianceRoutes,
   complianceViewRoutes,
   cloudSecRoutes,
+  automationRoutes,
+  webhookRoutes,
   reportRoutes,
   reportScheduleRoutes,
   jobRoutes,
@@ -199,5 +204,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const rollups = rollupsFor(ctx);
   rollups.start((error) => app.log.error({ err: error }, "rollup refresh failed"));
   app.addHook("onClose", () => rollups.stop());
+  // Answers this server's changes with the automation rules (features/automation).
+  const automation = automationFor(ctx);
+  automation.start((error, message) => app.log.error({ err: error }, message));
+  app.addHook("onClose", async () => {
+    automation.stop();
+    await automation.idle();
+  });
   return { app, routes };
 }

@@ -14,6 +14,9 @@ import {
   sendDelivery,
 } from "./features/reports/report-schedules.service";
 import { applyRetention } from "./features/retention/retention.service";
+import { automationFor } from "./features/automation/automation-engine";
+import { attemptDelivery, markDead, WEBHOOK_JOB } from "./features/webhooks/webhooks.service";
+import { WEBHOOK_ATTEMPTS } from "@watchfloor/shared";
 import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
 
 const MINUTE = 60_000;
@@ -53,6 +56,7 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       everyMs: MINUTE,
       run: () => enqueueDueSchedules(ctx, (kind, key, payload) => runner.enqueue(kind, key, payload)),
     },
+    { kind: "automation-schedule", everyMs: MINUTE, run: async () => ({ runs: await automationFor(ctx).runScheduled() }) },
     {
       kind: "job-history-prune",
       everyMs: HOUR,
@@ -70,6 +74,13 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       maxAttempts: REPORT_MAIL_ATTEMPTS,
       run: (job) => sendDelivery(ctx, job.payload as never, job.attempt),
       onDead: (job, error) => failDelivery(ctx, job.payload as never, job.attempt, error),
+    },
+    {
+      // Retried with the runner's backoff; the last failure leaves a dead letter to replay.
+      kind: WEBHOOK_JOB,
+      maxAttempts: WEBHOOK_ATTEMPTS,
+      run: (job) => attemptDelivery(ctx, (job.payload as { deliveryId: string }).deliveryId, job.attempt),
+      onDead: (job, error) => markDead(ctx, (job.payload as { deliveryId: string }).deliveryId, error),
     },
   ];
   const runner: JobRunner = new JobRunner(ctx, { periodic, handlers, log });

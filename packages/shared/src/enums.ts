@@ -116,6 +116,13 @@ export const auditEvents = [
   "report.send_failed",
   "compliance.exception_created",
   "compliance.exception_revoked",
+  "automation.rule_created",
+  "automation.rule_changed",
+  "automation.rule_deleted",
+  "webhook.created",
+  "webhook.changed",
+  "webhook.deleted",
+  "webhook.secret_rotated",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;
@@ -133,6 +140,8 @@ export const notificationKinds = [
   "report_delivery",
   "compliance_exception_expired",
   "compliance_newly_failing",
+  "automation",
+  "webhook_dead_letter",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -37,3 +37,5 @@ export * from "./responses";
 export * from "./imports";
 export * from "./test-clock";
 export * from "./health";
+export * from "./automation";
+export * from "./webhooks";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressScope, isGeolocatable, normaliseAddress } from "./ip";
+import { addressScope, inCidr, isGeolocatable, normaliseAddress, parseCidr } from "./ip";
 
 describe("addressScope (IPv4)", () => {
   it.each([
@@ -112,5 +112,26 @@ describe("normaliseAddress", () => {
     expect(normaliseAddress("[2001:DB8::1]:8443")).toBe("2001:db8::1");
     expect(normaliseAddress("fe80::1%eth0")).toBe("fe80::1");
     expect(normaliseAddress("2001:db8::1")).toBe("2001:db8::1");
+  });
+});
+
+describe("CIDR ranges", () => {
+  it("matches v4 and v6 ranges by their prefix and refuses malformed ones", () => {
+    const ten = parseCidr("10.0.0.0/8");
+    expect(ten && inCidr("10.200.3.4", ten)).toBe(true);
+    expect(ten && inCidr("11.0.0.1", ten)).toBe(false);
+    const odd = parseCidr("192.168.4.0/22");
+    expect(odd && inCidr("192.168.7.255", odd)).toBe(true);
+    expect(odd && inCidr("192.168.8.0", odd)).toBe(false);
+    const v6 = parseCidr("2001:db8::/32");
+    expect(v6 && inCidr("2001:db8:1::5", v6)).toBe(true);
+    expect(v6 && inCidr("10.0.0.1", v6)).toBe(false);
+    expect(parseCidr("10.0.0.0/33")).toBeNull();
+    expect(parseCidr("10.0.0/8")).toBeNull();
+    expect(parseCidr("1.2.3.4/8/9")).toBeNull();
+    const one = parseCidr("1.2.3.4");
+    expect(one && inCidr("1.2.3.4", one)).toBe(true);
+    const all = parseCidr("0.0.0.0/0");
+    expect(all && inCidr("8.8.8.8", all)).toBe(true);
   });
 });

@@ -135,3 +135,44 @@ export const isGeolocatable = (raw: string | null | undefined): boolean => addre
 
 /** True for an address reachable from the internet (not private, loopback, documentation...). */
 export const isPublicAddress = (raw: string | null | undefined): boolean => addressScope(raw) === "public";
+
+/** An address as bytes (4 for v4, 16 for v6), or null when it is not one. */
+function addressBytes(raw: string): number[] | null {
+  const text = normaliseAddress(raw);
+  if (text.includes(":")) {
+    const words = parseV6(text);
+    return words ? words.flatMap((w) => [w >> 8, w & 0xff]) : null;
+  }
+  const value = parseV4(text);
+  return value === null ? null : [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
+}
+
+export interface CidrRange {
+  bytes: number[];
+  bits: number;
+}
+
+/** "10.0.0.0/8", "2001:db8::/32" or a bare address (all its bits); null when malformed. */
+export function parseCidr(text: string): CidrRange | null {
+  const [address = "", prefix, extra] = text.trim().split("/");
+  if (extra !== undefined) return null;
+  const bytes = addressBytes(address);
+  if (!bytes) return null;
+  const max = bytes.length * 8;
+  if (prefix === undefined) return { bytes, bits: max };
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return null;
+  return { bytes, bits: Number(prefix) };
+}
+
+/** Whether the address lies in the range; v4 and v6 never match each other. */
+export function inCidr(address: string | null | undefined, range: CidrRange): boolean {
+  if (!address) return false;
+  const bytes = addressBytes(address);
+  if (!bytes || bytes.length !== range.bytes.length) return false;
+  let bits = range.bits;
+  for (let i = 0; bits > 0; i++, bits -= 8) {
+    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
+    if (((bytes[i] ?? 0) & mask) !== ((range.bytes[i] ?? 0) & mask)) return false;
+  }
+  return true;
+}

@@ -40,6 +40,8 @@ const envSchema = z
     WATCHFLOOR_SMTP_FROM: z.string().default("Watchfloor <reports@watchfloor.invalid>"),
     /** Lets end-to-end tests move the server clock (POST /api/v1/test/clock). Test runs only. */
     WATCHFLOOR_TEST_CLOCK: bool.default(false),
+    /** Lets webhooks call private, loopback and link-local addresses (an internal receiver). Off: public addresses only. */
+    WATCHFLOOR_WEBHOOK_PRIVATE_TARGETS: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.WATCHFLOOR_SECRET) {

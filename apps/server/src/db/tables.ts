@@ -860,6 +860,90 @@ export interface ReportDeliveriesTable {
   sent_at: number | null;
 }
 
+export interface AutomationRulesTable {
+  id: string;
+  name: string;
+  description: string;
+  position: number;
+  enabled: number;
+  stop_after: number;
+  trigger: string;
+  every_minutes: number | null;
+  condition: string;
+  actions: string;
+  owner_user_id: string | null;
+  owner_name: string | null;
+  created_at: number;
+  updated_at: number;
+  next_run_at: number | null;
+  round_robin: number;
+}
+
+export interface AutomationRuleTenantsTable {
+  rule_id: string;
+  tenant_id: string;
+}
+
+export interface AutomationRunsTable {
+  id: string;
+  rule_id: string;
+  tenant_id: string;
+  trigger: string;
+  subject_id: string;
+  subject_name: string;
+  event_key: string;
+  at: number;
+  outcome: string;
+  actions: string;
+}
+
+export interface AutomationGroupsTable {
+  rule_id: string;
+  tenant_id: string;
+  group_key: string;
+  incident_id: string;
+  opened_at: number;
+}
+
+export interface AlertTagsTable {
+  alert_id: string;
+  tenant_id: string;
+  tag: string;
+}
+
+export interface WebhooksTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  kind: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_until: number | null;
+  enabled: number;
+  created_by_name: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  tenant_id: string;
+  event_type: string;
+  rule_id: string | null;
+  payload: string;
+  status: string;
+  attempts: number;
+  response_code: number | null;
+  response_excerpt: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: number;
+  last_attempt_at: number | null;
+  next_attempt_at: number | null;
+}
+
 export interface DB {
   jobs: JobsTable;
   report_schedules: ReportSchedulesTable;
@@ -922,6 +1006,13 @@ export interface DB {
   compliance_mappings: ComplianceMappingsTable;
   reports: ReportsTable;
   report_tenants: ReportTenantsTable;
+  automation_rules: AutomationRulesTable;
+  automation_rule_tenants: AutomationRuleTenantsTable;
+  automation_runs: AutomationRunsTable;
+  automation_groups: AutomationGroupsTable;
+  alert_tags: AlertTagsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

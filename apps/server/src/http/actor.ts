@@ -6,6 +6,8 @@ import { apiKeyName, userDisplayName } from "./credentials.repository";
 export interface Doer {
   userId: string | null;
   name: string;
+  /** An automation rule's action: the change it causes triggers no rules (features/automation). */
+  automated?: boolean;
 }
 
 /** The acting person's display name, or the API key's name. */

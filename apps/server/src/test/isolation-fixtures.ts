@@ -1,4 +1,5 @@
 import { insertFactor } from "../features/auth/factors.repository";
+import { enqueueDelivery } from "../features/webhooks/webhooks.service";
 import { entitledModules } from "@watchfloor/shared";
 import { newId } from "../lib/tokens";
 import type { TestApp } from "./test-server";
@@ -135,6 +136,50 @@ export async function isolationFixtures(app: TestApp) {
       recipients: ["b-ciso@isolation.test"],
     })
   ).json();
+  const webhook = (
+    await bOwner.post("/api/v1/automation/webhooks", {
+      tenantId: tenantB.id,
+      name: "B secret webhook",
+      kind: "standard",
+      url: "https://b-secret-hook.example/watchfloor",
+    })
+  ).json() as { id: string };
+  const ruleBody = (tenantId: string, name: string) => ({
+    tenantIds: [tenantId],
+    name,
+    trigger: "alert.created",
+    condition: { field: "name", op: "contains", value: "secret" },
+    actions: [{ type: "addTags", tags: ["probe"] }],
+  });
+  const rule = (
+    await bOwner.post("/api/v1/automation/rules", {
+      ...ruleBody(tenantB.id, "B secret rule"),
+      actions: [{ type: "webhook", webhookId: webhook.id }],
+    })
+  ).json() as { id: string };
+  // A delivery in B's log (queued, never sent: no runner runs here).
+  const deliveryId = await enqueueDelivery(app.ctx, {
+    webhookId: webhook.id,
+    tenantId: tenantB.id,
+    ruleId: rule.id,
+    event: {
+      type: "alert.created",
+      timestamp: new Date(app.ctx.now()).toISOString(),
+      data: {
+        version: 1,
+        tenantId: tenantB.id,
+        rule: { id: rule.id, name: "B secret rule" },
+        subject: {
+          kind: "alert",
+          id: alert.id,
+          name: "B secret alert",
+          priority: "High",
+          status: "Open",
+          link: "https://example.test/",
+        },
+      },
+    },
+  });
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
@@ -172,6 +217,9 @@ export async function isolationFixtures(app: TestApp) {
     exceptionId: complianceException.id,
     scheduleId: schedule.id,
     reportId,
+    ruleId: rule.id,
+    webhookId: webhook.id,
+    deliveryId,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -243,6 +291,21 @@ export async function isolationFixtures(app: TestApp) {
       recipients: ["probe@isolation.test"],
     },
     "PATCH /api/v1/reports/schedules/:scheduleId": { enabled: false },
+    "POST /api/v1/automation/rules": ruleBody(tenantB.id, "Probe rule"),
+    "POST /api/v1/automation/rules/dry-run": ruleBody(tenantB.id, "Probe rule"),
+    "POST /api/v1/automation/rules/order": { ruleIds: [rule.id] },
+    "PUT /api/v1/automation/rules/:ruleId": ruleBody(tenantB.id, "Renamed by a stranger"),
+    "PATCH /api/v1/automation/rules/:ruleId": { enabled: true },
+    "POST /api/v1/automation/webhooks": {
+      tenantId: tenantB.id,
+      name: "Probe hook",
+      kind: "standard",
+      url: "https://probe.example/hook",
+    },
+    "PATCH /api/v1/automation/webhooks/:webhookId": { enabled: false },
+    "POST /api/v1/automation/webhooks/:webhookId/rotate": {},
+    "POST /api/v1/automation/webhooks/:webhookId/test": {},
+    "POST /api/v1/automation/deliveries/:deliveryId/replay": {},
     "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
     "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
@@ -319,6 +382,12 @@ export async function isolationFixtures(app: TestApp) {
     "B secret control",
     complianceException.id,
     "B secret exception reason",
+    rule.id,
+    "B secret rule",
+    webhook.id,
+    "B secret webhook",
+    "b-secret-hook.example",
+    deliveryId,
   ];
 
   return { tenantA, tenantB, params, bodies, queries, listQueries, secrets };

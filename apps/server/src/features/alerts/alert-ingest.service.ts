@@ -19,6 +19,7 @@ export interface IngestOutcome {
   updated: number;
   rejected: IngestRejection[];
   ids: string[];
+  createdIds: string[];
 }
 
 /**
@@ -40,13 +41,14 @@ export async function writeAlertRows(
   tenantId: string,
   rows: AlertsTable[],
 ): Promise<repo.UpsertResult> {
-  const result: repo.UpsertResult = { created: 0, updated: 0, ids: [] };
+  const result: repo.UpsertResult = { created: 0, updated: 0, ids: [], createdIds: [] };
   for (let i = 0; i < rows.length; i += WRITE_SLICE) {
     if (i > 0) await yieldToEventLoop();
     const upserted = await repo.upsertAlerts(trx, tenantId, rows.slice(i, i + WRITE_SLICE), ctx.bulk);
     result.created += upserted.created;
     result.updated += upserted.updated;
     for (const id of upserted.ids) result.ids.push(id);
+    for (const id of upserted.createdIds) result.createdIds.push(id);
   }
   await markAlertsChanged(trx, tenantId, rows);
   return result;
@@ -119,7 +121,7 @@ async function ingestChunks(
 ): Promise<IngestOutcome> {
   const policies = await slaPolicies(ctx.db, tenantId);
   const context: NormaliseContext = { tenantId, now: ctx.now(), policies: [...policies], ingestedBy: doer.name };
-  const outcome: IngestOutcome = { created: 0, updated: 0, ids: [], rejected: [] };
+  const outcome: IngestOutcome = { created: 0, updated: 0, ids: [], createdIds: [], rejected: [] };
   // Arrival is not a timeline entry: the detail view shows it from created_at and the source.
   // A body-level error in any chunk rolls back the chunks already written.
   await bodyErrorsAsInvalidAsync(() =>
@@ -130,6 +132,7 @@ async function ingestChunks(
         outcome.created += upserted.created;
         outcome.updated += upserted.updated;
         for (const id of upserted.ids) outcome.ids.push(id);
+        for (const id of upserted.createdIds) outcome.createdIds.push(id);
         // The next chunk may already be here: other requests get their turn first.
         await yieldToEventLoop();
       }
@@ -138,6 +141,7 @@ async function ingestChunks(
   );
   if (outcome.ids.length)
     ctx.events.publish({ tenantId, kind: "alert", ids: outcome.ids, action: outcome.created ? "created" : "updated" });
+  ctx.events.emit({ type: "alert.created", tenantId, ids: outcome.createdIds });
   return outcome;
 }
 

@@ -13,6 +13,8 @@ export interface UpsertResult {
   updated: number;
   /** The stored id of every row, in input order (existing alerts keep their id). */
   ids: string[];
+  /** The ids of rows that were new. */
+  createdIds: string[];
 }
 
 /**
@@ -26,6 +28,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   // Ids already in the database (a key repeated within this call is not, until written).
   const stored = new Set<string>();
   const ids: string[] = [];
+  const createdIds: string[] = [];
   const latest = new Map<string, AlertsTable>();
   const seen = new Map<string, string>();
   for (const row of rows) {
@@ -38,6 +41,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
       if (storedId) stored.add(storedId);
     } else {
       created++;
+      createdIds.push(row.id);
     }
     seen.set(key, row.id);
     ids.push(row.id);
@@ -57,7 +61,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
         .where("alert_id", "in", stale.slice(i, i + 500))
         .execute();
     bulk.insertAttackLinks(unique.flatMap((r) => attackLinks(tenantId, r)));
-    return { created, updated, ids };
+    return { created, updated, ids, createdIds };
   }
   for (let i = 0; i < unique.length; i += CHUNK) {
     const chunk = unique.slice(i, i + CHUNK);
@@ -72,7 +76,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
       .execute();
     await writeAttackLinks(db, tenantId, chunk, stored);
   }
-  return { created, updated, ids };
+  return { created, updated, ids, createdIds };
 }
 
 async function existingIds(db: Db, tenantId: string, rows: AlertsTable[]): Promise<Map<string, string>> {

@@ -7,6 +7,7 @@ import {
   errorCodes,
   type IncidentStatus,
   type Priority,
+  priorityRank,
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -26,6 +27,8 @@ import { addTimeline, listTimeline } from "../timeline/timeline.repository";
 import type { Doer } from "../../http/actor";
 import { insertNotification } from "../notifications/notifications.repository";
 import { memberOf } from "../users/users.repository";
+import { dueTimes, policyFor } from "./sla";
+import { slaPolicies } from "./sla-policies.repository";
 
 export async function listAlerts(ctx: AppContext, scope: TenantScope, query: AlertListQuery) {
   const now = ctx.now();
@@ -146,6 +149,13 @@ async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, bo
     ]);
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
+  ctx.events.emit({
+    type: "alert.changed",
+    tenantId: row.tenant_id,
+    ids: [row.id],
+    changed: ["status"],
+    byAutomation: doer.automated,
+  });
 }
 
 export async function assignAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, assigneeUserId: string | null) {
@@ -195,6 +205,57 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, as
     }
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
+  ctx.events.emit({
+    type: "alert.changed",
+    tenantId: row.tenant_id,
+    ids: [row.id],
+    changed: ["assignee"],
+    byAutomation: doer.automated,
+  });
+}
+
+/**
+ * A new priority, with the SLA due times the tenant's policy gives it (counted from detection,
+ * as at ingest). Automation's "set priority" action; the timeline names who changed it.
+ */
+export async function reprioritiseAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, priority: Priority) {
+  const row = await repo.findAlert(ctx.db, scope.tenantIds, id);
+  if (!row) throw notFound("Alert");
+  if (row.priority === priority) return false;
+  const due = dueTimes(row.detected_at, policyFor(priority, await slaPolicies(ctx.db, row.tenant_id)));
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateAlert(trx, row.id, {
+      priority,
+      priority_rank: priorityRank[priority],
+      ack_due_at: due.ackDueAt,
+      respond_due_at: due.respondDueAt,
+      resolve_due_at: due.resolveDueAt,
+      updated_at: now,
+    });
+    await markAlertsChanged(trx, row.tenant_id, [row]);
+    await addTimeline(trx, [
+      {
+        tenantId: row.tenant_id,
+        subjectType: "alert",
+        subjectId: row.id,
+        at: now,
+        actorUserId: doer.userId,
+        actorName: doer.name,
+        kind: "updated",
+        changes: { priority: [row.priority, priority] },
+      },
+    ]);
+  });
+  ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
+  ctx.events.emit({
+    type: "alert.changed",
+    tenantId: row.tenant_id,
+    ids: [row.id],
+    changed: ["priority"],
+    byAutomation: doer.automated,
+  });
+  return true;
 }
 
 export async function commentOnAlert(ctx: AppContext, scope: TenantScope, doer: Doer, id: string, comment: string) {

@@ -49,7 +49,9 @@ async function notifyBatch(ctx: AppContext): Promise<number> {
     tenantId: a.tenant_id,
     assigneeUserId: a.assignee_user_id,
   }));
-  return notifyDue(
+  // Claimed breaches, by tenant: automation rules on "SLA breached" answer them once committed.
+  const breached = new Map<string, string[]>();
+  const notified = await notifyDue(
     ctx,
     due,
     (alert) => {
@@ -60,6 +62,12 @@ async function notifyBatch(ctx: AppContext): Promise<number> {
         link: `/dashboard/incidents/alerts/${alert.id}`,
       };
     },
-    (trx, alert, at) => repo.claimBreachNotified(trx, alert.id, at),
+    async (trx, alert, at) => {
+      const claimed = await repo.claimBreachNotified(trx, alert.id, at);
+      if (claimed) breached.set(alert.tenant_id, [...(breached.get(alert.tenant_id) ?? []), alert.id]);
+      return claimed;
+    },
   );
+  for (const [tenantId, ids] of breached) ctx.events.emit({ type: "alert.sla_breached", tenantId, ids });
+  return notified;
 }

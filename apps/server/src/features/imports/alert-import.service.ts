@@ -106,6 +106,8 @@ export async function importAlertFile(
   const tally = new ImportTally({ tenantId, importId, format, now });
   let created = 0;
   let updated = 0;
+  // New alerts, for automation rules once the import has committed.
+  const createdIds: string[] = [];
   // Rows for another store are counted here and imported once this import has committed.
   const routed = new Map<ImportDestination, number>();
   const routedReports: RoutedImportReport[] = [];
@@ -135,6 +137,7 @@ export async function importAlertFile(
         const result = await writeAlertRows(ctx, trx, tenantId, batch);
         created += result.created;
         updated += result.updated;
+        for (const id of result.createdIds) createdIds.push(id);
         batch = [];
       };
       for await (const event of importEvents(source, format, options.offThread)) {
@@ -169,5 +172,6 @@ export async function importAlertFile(
   }
   const done = report();
   if (done.created + done.updated > 0) ctx.events.publish({ tenantId, kind: "alert", ids: [], action: "created" });
+  ctx.events.emit({ type: "alert.created", tenantId, ids: createdIds });
   return done;
 }

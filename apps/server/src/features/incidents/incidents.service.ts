@@ -115,6 +115,7 @@ export async function createIncident(
     ]);
   });
   ctx.events.publish({ tenantId: body.tenantId, kind: "incident", ids: [id], action: "created" });
+  ctx.events.emit({ type: "incident.created", tenantId: body.tenantId, ids: [id], byAutomation: doer.automated });
   return getIncident(ctx, scope, id);
 }
 
@@ -258,6 +259,13 @@ export async function transitionIncident(ctx: AppContext, scope: TenantScope, do
     ]);
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "incident", ids: [id], action: "updated" });
+  ctx.events.emit({
+    type: "incident.changed",
+    tenantId: row.tenant_id,
+    ids: [id],
+    changed: ["status"],
+    byAutomation: doer.automated,
+  });
   return getIncident(ctx, scope, id);
 }
 
@@ -304,6 +312,12 @@ export async function updateIncidentFields(
       },
     ]);
   });
+  const changed = [
+    ...(body.priority !== undefined && body.priority !== row.priority ? ["priority"] : []),
+    ...(body.ownerUserId !== undefined && body.ownerUserId !== row.owner_user_id ? ["owner"] : []),
+  ];
+  if (changed.length)
+    ctx.events.emit({ type: "incident.changed", tenantId: row.tenant_id, ids: [id], changed, byAutomation: doer.automated });
   return getIncident(ctx, scope, id);
 }
 

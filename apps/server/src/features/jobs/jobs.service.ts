@@ -1,7 +1,24 @@
 import type { JobPage, JobStatus } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { iso, isoOrNull } from "../../lib/time";
-import { jobCounts, listJobs } from "./jobs.repository";
+import { newId } from "../../lib/tokens";
+import { insertJob, jobCounts, listJobs } from "./jobs.repository";
+
+/**
+ * Queues a job from a feature: through this server's runner when it has one (`serve`, which then
+ * runs it at once), else in the table for whichever server's runner comes next.
+ */
+export async function queueJob(
+  ctx: AppContext,
+  kind: string,
+  key: string,
+  payload: unknown,
+  maxAttempts: number,
+): Promise<boolean> {
+  if (ctx.jobs) return ctx.jobs.enqueue(kind, key, payload);
+  const now = ctx.now();
+  return insertJob(ctx.db, { id: newId(), kind, key, payload, runAt: now, maxAttempts, now });
+}
 
 const optionalIso = (ms: number | null) => isoOrNull(ms == null ? null : Number(ms));
 

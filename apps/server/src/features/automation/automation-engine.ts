@@ -1,0 +1,246 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AutomationAction,
+  type AutomationTrigger,
+  type Condition,
+  priorityRank,
+  type Priority,
+  triggerSubject,
+} from "@watchfloor/shared";
+import type { AppContext } from "../../context";
+import type { AutomationRulesTable } from "../../db/tables";
+import { tenantsWithModule } from "../../http/entitlements.repository";
+import type { DomainEvent } from "../../lib/events";
+import { yieldToEventLoop } from "../../lib/yield";
+import { type ActionResult, runAlertAction, runContext, runIncidentAction } from "./automation-actions";
+import * as repo from "./automation.repository";
+import { compileCondition, type Predicate, type SubjectValues } from "./conditions";
+import { alertValues, incidentValues } from "./subjects";
+
+/**
+ * Runs the rules (docs/automation.md, "How rules run"). Events come from this server's own
+ * changes, after they commit (lib/events.ts); they queue here and are answered one after another
+ * off the request, so ingestion never waits for a rule. For each subject the tenant's enabled
+ * rules for the trigger run in order; a rule that matches is recorded once per (rule, event)
+ * before it acts, and "stop after this rule" ends the subject's turn.
+ */
+
+export interface CompiledRule {
+  row: AutomationRulesTable;
+  matches: Predicate;
+  actions: AutomationAction[];
+}
+
+/** Rules are re-read at least this often, so another server's edits are seen. */
+const RULE_CACHE_MS = 5_000;
+const SUBJECT_CHUNK = 500;
+/** Open alerts a scheduled rule looks at per run, oldest first. */
+const SCHEDULE_LIMIT = 2_000;
+
+type QueuedEvent = DomainEvent & { seq: string };
+
+export class AutomationEngine {
+  private readonly queue: QueuedEvent[] = [];
+  private draining: Promise<void> | null = null;
+  private readonly cache = new Map<string, { at: number; rules: CompiledRule[] }>();
+  private unsubscribe: (() => void) | null = null;
+  private log: (error: unknown, message: string) => void = () => undefined;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  start(log: (error: unknown, message: string) => void): void {
+    this.log = log;
+    this.unsubscribe ??= this.ctx.events.onDomainEvent((event) => {
+      if (event.byAutomation) return;
+      this.queue.push({ ...event, seq: randomUUID() });
+      this.draining ??= this.drain().finally(() => {
+        this.draining = null;
+      });
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  /** Resolves once every queued event has been answered (tests, and a clean shutdown). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Forgets cached rules (after this server changed one). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private async drain(): Promise<void> {
+    for (let event = this.queue.shift(); event; event = this.queue.shift()) {
+      try {
+        await this.answer(event);
+      } catch (error) {
+        this.log(error, `automation: ${event.type} for ${event.ids.length} item(s) failed`);
+      }
+      await yieldToEventLoop();
+    }
+  }
+
+  private async rulesFor(tenantId: string, trigger: AutomationTrigger): Promise<CompiledRule[]> {
+    const key = `${tenantId}\u0000${trigger}`;
+    const cached = this.cache.get(key);
+    if (cached && this.ctx.now() - cached.at < RULE_CACHE_MS && cached.at <= this.ctx.now()) return cached.rules;
+    // A tenant without the Automation module runs no rules (docs/modules.md).
+    const entitled = (await tenantsWithModule(this.ctx.db, [tenantId], "automation")).length > 0;
+    const rows = entitled ? await repo.enabledRules(this.ctx.db, tenantId, trigger) : [];
+    const rules = compileRules(rows, (error, row) => this.log(error, `automation rule ${row.id} does not compile`));
+    this.cache.set(key, { at: this.ctx.now(), rules });
+    return rules;
+  }
+
+  private async answer(event: QueuedEvent): Promise<void> {
+    const rules = await this.rulesFor(event.tenantId, event.type);
+    if (rules.length === 0) return;
+    // Created and breached happen once per item: their key is the item, so a repeat is a no-op.
+    const eventKey = (id: string) =>
+      event.type === "alert.created" || event.type === "alert.sla_breached" || event.type === "incident.created"
+        ? `${event.type}:${id}`
+        : `${event.type}:${event.seq}:${id}`;
+    const changed = event.changed ?? [];
+    for (let i = 0; i < event.ids.length; i += SUBJECT_CHUNK) {
+      const ids = event.ids.slice(i, i + SUBJECT_CHUNK);
+      if (triggerSubject[event.type] === "alert") {
+        const rows = await repo.alertsByIds(this.ctx.db, event.tenantId, ids);
+        const tags = await repo.tagsOf(this.ctx.db, event.tenantId, ids);
+        for (const row of rows) {
+          const values = alertValues(row, tags.get(row.id) ?? [], changed, this.ctx.now());
+          await this.applyRules(rules, event.type, event.tenantId, values, eventKey(row.id), row.id, row.name, (run, action) =>
+            runAlertAction(run, action, row),
+          );
+        }
+      } else {
+        for (const row of await repo.incidentsByIds(this.ctx.db, event.tenantId, ids)) {
+          const values = incidentValues(row, priorityRank[row.priority as Priority] ?? 0, changed);
+          await this.applyRules(rules, event.type, event.tenantId, values, eventKey(row.id), row.id, row.title, (run, action) =>
+            runIncidentAction(run, action, row),
+          );
+        }
+      }
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Scheduled rules that are due: each looks at open alerts of its tenants (one run per slot). */
+  async runScheduled(): Promise<number> {
+    const now = this.ctx.now();
+    let runs = 0;
+    for (const row of await repo.dueScheduledRules(this.ctx.db, now)) {
+      const slot = Number(row.next_run_at);
+      await repo.updateRule(this.ctx.db, row.id, { next_run_at: now + (row.every_minutes ?? 60) * 60_000 });
+      const [rule] = compileRules([row], (error) => this.log(error, `automation rule ${row.id} does not compile`));
+      if (!rule) continue;
+      for (const tenantId of await tenantsWithModule(this.ctx.db, row.tenant_ids, "automation")) {
+        const alerts = await repo.openAlerts(this.ctx.db, [tenantId], SCHEDULE_LIMIT);
+        const tags = await repo.tagsOf(
+          this.ctx.db,
+          tenantId,
+          alerts.map((a) => a.id),
+        );
+        for (const alert of alerts) {
+          const values = alertValues(alert, tags.get(alert.id) ?? [], [], now);
+          if (!rule.matches(values)) continue;
+          runs++;
+          await this.execute(rule, "schedule", tenantId, `schedule:${slot}:${alert.id}`, alert.id, alert.name, (run, action) =>
+            runAlertAction(run, action, alert),
+          );
+        }
+      }
+    }
+    return runs;
+  }
+
+  private async applyRules(
+    rules: CompiledRule[],
+    trigger: AutomationTrigger,
+    tenantId: string,
+    values: SubjectValues,
+    eventKey: string,
+    subjectId: string,
+    subjectName: string,
+    act: (run: ReturnType<typeof runContext>, action: AutomationAction) => Promise<string>,
+  ): Promise<void> {
+    for (const rule of rules) {
+      if (!rule.matches(values)) continue;
+      await this.execute(rule, trigger, tenantId, eventKey, subjectId, subjectName, act);
+      if (rule.row.stop_after === 1) break;
+    }
+  }
+
+  private async execute(
+    rule: CompiledRule,
+    trigger: AutomationTrigger,
+    tenantId: string,
+    eventKey: string,
+    subjectId: string,
+    subjectName: string,
+    act: (run: ReturnType<typeof runContext>, action: AutomationAction) => Promise<string>,
+  ): Promise<void> {
+    const id = randomUUID();
+    const claimed = await repo.claimRun(this.ctx.db, {
+      id,
+      rule_id: rule.row.id,
+      tenant_id: tenantId,
+      trigger,
+      subject_id: subjectId,
+      subject_name: subjectName.slice(0, 300),
+      event_key: eventKey,
+      at: this.ctx.now(),
+      outcome: "running",
+      actions: "[]",
+    });
+    if (!claimed) return;
+    const run = runContext(this.ctx, rule.row, trigger, tenantId);
+    const results: ActionResult[] = [];
+    for (const action of rule.actions) {
+      try {
+        results.push({ type: action.type, ok: true, detail: await act(run, action) });
+      } catch (error) {
+        results.push({ type: action.type, ok: false, detail: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    const failed = results.filter((r) => !r.ok).length;
+    const outcome = failed === 0 ? "done" : failed === results.length ? "failed" : "partial";
+    await repo.finishRun(this.ctx.db, id, outcome, JSON.stringify(results));
+  }
+}
+
+export function compileRules(
+  rows: AutomationRulesTable[],
+  onError: (error: unknown, row: AutomationRulesTable) => void,
+): CompiledRule[] {
+  const rules: CompiledRule[] = [];
+  for (const row of rows) {
+    try {
+      const trigger = row.trigger as AutomationTrigger;
+      rules.push({
+        row,
+        matches: compileCondition(JSON.parse(row.condition) as Condition, triggerSubject[trigger]),
+        actions: JSON.parse(row.actions) as AutomationAction[],
+      });
+    } catch (error) {
+      onError(error, row);
+    }
+  }
+  return rules;
+}
+
+const engines = new WeakMap<AppContext["db"], AutomationEngine>();
+
+/** The engine of this app (one per database handle, like the rollup refresher). */
+export function automationFor(ctx: AppContext): AutomationEngine {
+  let engine = engines.get(ctx.db);
+  if (!engine) {
+    engine = new AutomationEngine(ctx);
+    engines.set(ctx.db, engine);
+  }
+  return engine;
+}
