@@ -59,6 +59,19 @@ beforeAll(async () => {
     }
   ).items[0];
   if (!result) throw new Error("no compliance result to fill the compliance paths");
+  // The automation rule pages need a rule.
+  const rule = await page.request.post(`${base}/api/v1/automation/rules`, {
+    data: {
+      tenantIds: [ids.tenantId],
+      name: "Tag axe alerts",
+      trigger: "alert.created",
+      condition: { field: "name", op: "contains", value: "axe" },
+      actions: [{ type: "addTags", tags: ["axe"] }],
+    },
+    headers: { "x-csrf-token": csrf },
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
+  ids.ruleId = ((await rule.json()) as { id: string }).id;
   Object.assign(ids, {
     tool: result.tool,
     controlId: result.controlId,

@@ -16,6 +16,15 @@ const moduleRoutes: RouteObject[] = unbuiltModuleRoutes().map((module) => ({
   lazy: async () => ({ Component: (await import("./routes/module-page")).ModulePageRoute }),
 }));
 
+const automation = () => import("./routes/automation");
+const automationRoutes: RouteObject[] = [
+  { path: rel(paths.automation.root), lazy: async () => ({ Component: (await automation()).AutomationRulesRoute }) },
+  { path: rel(paths.automation.webhooks), lazy: async () => ({ Component: (await automation()).WebhooksRoute }) },
+  { path: rel(paths.automation.newRule), lazy: async () => ({ Component: (await automation()).NewRuleRoute }) },
+  { path: rel(paths.automation.rule), lazy: async () => ({ Component: (await automation()).RuleRoute }) },
+  { path: rel(paths.automation.editRule), lazy: async () => ({ Component: (await automation()).EditRuleRoute }) },
+];
+
 const reports = () => import("./routes/reports");
 const reportRoutes: RouteObject[] = [
   { path: rel(paths.reports.root), lazy: async () => ({ Component: (await reports()).ReportsOverviewRoute }) },
@@ -121,6 +130,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/attack-surface")).AttackSurfaceRoute }),
               },
               { path: rel(paths.drp), lazy: async () => ({ Component: (await import("./routes/drp")).DrpRoute }) },
+              ...automationRoutes,
               {
                 path: rel(paths.cloudSec),
                 lazy: async () => ({ Component: (await import("./routes/cloud-sec")).CloudSecRoute }),

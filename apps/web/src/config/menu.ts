@@ -90,7 +90,7 @@ export const menu: MenuEntry[] = [
       { id: "compliance-cloud", label: "Cloud Compliance", path: paths.compliance.cloud, built: true },
     ],
   },
-  { id: "automation", label: "Automation", icon: Workflow, path: paths.automation },
+  { id: "automation", label: "Automation", icon: Workflow, path: paths.automation.root, built: true },
   { id: "administration", label: "Administration", icon: Settings, path: paths.administration, built: true },
   { id: "vm", heading: "Solutions", label: "VM", icon: Bug, path: paths.vm },
   { id: "mdr", label: "MDR", icon: ShieldCheck, path: paths.mdr },

@@ -60,7 +60,14 @@ export const paths = {
     target: "/compliance/targets/:tenantId/:targetKind/:targetId",
     control: "/compliance/controls/:tool/:controlId",
   },
-  automation: "/automation",
+  automation: {
+    root: "/automation",
+    webhooks: "/automation/webhooks",
+    newRule: "/automation/rules/new",
+    /** One rule with its runs, and its editor. */
+    rule: "/automation/rules/:ruleId",
+    editRule: "/automation/rules/:ruleId/edit",
+  },
   vm: "/vm",
   mdr: "/mdr",
   drp: "/drp",
@@ -90,6 +97,10 @@ export function safeReturnTo(value: string | null | undefined, fallback: string 
 
 export function searchPath(query: string): string {
   return `${paths.search}?${new URLSearchParams({ q: query })}`;
+}
+
+export function rulePath(ruleId: string): string {
+  return paths.automation.rule.replace(":ruleId", encodeURIComponent(ruleId));
 }
 
 export function alertPath(alertId: string): string {

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
+import { isIP } from "node:net";
 import https from "node:https";
 import { addressScope } from "@watchfloor/shared";
 
@@ -20,6 +21,9 @@ export interface SendResult {
 const TIMEOUT_MS = 10_000;
 const EXCERPT_BYTES = 1000;
 
+const refusal = (host: string, scope: string) =>
+  `${host} is a ${scope} address; webhooks go to public addresses only (WATCHFLOOR_WEBHOOK_PRIVATE_TARGETS allows others)`;
+
 export function postJson(
   target: string,
   body: string,
@@ -30,6 +34,12 @@ export function postJson(
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const url = new URL(target);
+    // Node connects to an address written in the URL without a lookup: judge it here.
+    const literal = url.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(literal) && addressScope(literal) !== "public" && !options.allowPrivate) {
+      resolve({ status: null, excerpt: null, durationMs: elapsed(), error: refusal(literal, addressScope(literal)) });
+      return;
+    }
     const client = url.protocol === "https:" ? https : http;
     const lookup = (hostname: string, opts: object, callback: (...args: unknown[]) => void) => {
       dnsLookup(hostname, { ...opts, all: true }, (error, addresses) => {

@@ -1,0 +1,64 @@
+import {
+  type AutomationActionType,
+  type AutomationSubject,
+  type AutomationTrigger,
+  type Condition,
+  type ConditionOp,
+  subjectFields,
+} from "@watchfloor/shared";
+
+/** Words the automation pages use for the contract's names. */
+export const triggerLabels: Record<AutomationTrigger, string> = {
+  "alert.created": "Alert created",
+  "alert.changed": "Alert changed (status, priority, assignee)",
+  "alert.sla_breached": "Alert SLA breached",
+  "incident.created": "Incident created",
+  "incident.changed": "Incident changed (status, priority, owner)",
+  schedule: "On a schedule (open alerts)",
+};
+
+export const opLabels: Record<ConditionOp, string> = {
+  equals: "equals",
+  notEquals: "does not equal",
+  in: "is one of (comma-separated)",
+  contains: "contains",
+  startsWith: "starts with",
+  endsWith: "ends with",
+  matches: "matches regular expression (RE2)",
+  cidr: "is in CIDR range",
+  gt: "is greater than",
+  gte: "is at least",
+  lt: "is less than",
+  lte: "is at most",
+  exists: "is set",
+};
+
+export const actionLabels: Record<AutomationActionType, string> = {
+  assign: "Assign to a person",
+  assignRoundRobin: "Assign round-robin",
+  setPriority: "Set priority",
+  setStatus: "Set status",
+  addTags: "Add tags",
+  escalate: "Escalate to a new incident",
+  group: "Group into an incident",
+  close: "Close with a reason",
+  notify: "Notify people",
+  webhook: "Call a webhook",
+};
+
+/** A condition read aloud: `Name contains "beacon" and not Host name starts with "lab-"`. */
+export function describeCondition(condition: Condition, subject: AutomationSubject): string {
+  const fields = subjectFields[subject];
+  const part = (c: Condition, nested: boolean): string => {
+    if ("all" in c) return wrap(c.all.map((x) => part(x, true)).join(" and "), nested && c.all.length > 1);
+    if ("any" in c) return wrap(c.any.map((x) => part(x, true)).join(" or "), nested && c.any.length > 1);
+    if ("not" in c) return `not ${part(c.not, true)}`;
+    const label = fields[c.field]?.label ?? c.field;
+    if (c.op === "exists") return c.value === false ? `${label} is empty` : `${label} is set`;
+    const value = Array.isArray(c.value) ? c.value.map((v) => `"${v}"`).join(", ") : `"${String(c.value)}"`;
+    return `${label} ${opLabels[c.op].replace(" (comma-separated)", "")} ${value}`;
+  };
+  return part(condition, false);
+}
+
+const wrap = (text: string, parens: boolean) => (parens ? `(${text})` : text);
