@@ -15,6 +15,8 @@ import {
 } from "./features/reports/report-schedules.service";
 import { applyRetention } from "./features/retention/retention.service";
 import { automationFor } from "./features/automation/automation-engine";
+import { AUTOMATION_MAIL_JOB } from "./features/automation/automation-actions";
+import { type Mail, sendMail } from "./lib/mail";
 import { attemptDelivery, markDead, WEBHOOK_JOB } from "./features/webhooks/webhooks.service";
 import { WEBHOOK_ATTEMPTS } from "@watchfloor/shared";
 import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
@@ -74,6 +76,14 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       maxAttempts: REPORT_MAIL_ATTEMPTS,
       run: (job) => sendDelivery(ctx, job.payload as never, job.attempt),
       onDead: (job, error) => failDelivery(ctx, job.payload as never, job.attempt, error),
+    },
+    {
+      kind: AUTOMATION_MAIL_JOB,
+      maxAttempts: 5,
+      run: async (job) => {
+        const url = ctx.env.WATCHFLOOR_SMTP_URL;
+        if (url) await sendMail(url, ctx.env.WATCHFLOOR_SMTP_FROM, job.payload as Mail);
+      },
     },
     {
       // Retried with the runner's backoff; the last failure leaves a dead letter to replay.

@@ -124,6 +124,36 @@ describe.skipIf(!postgres)("two serve processes on one PostgreSQL database", () 
     expect(jobs.items[0].status).toBe("succeeded");
   });
 
+  it("answers an alert with an automation rule once, and a scheduled rule once per slot", async () => {
+    const rule = async (body: Record<string, unknown>) =>
+      (await ok(await owner.post(a.url, "/api/v1/automation/rules", { tenantIds: [tenantId], enabled: true, ...body }), 201)) as { id: string };
+    const runs = async (id: string) => (await ok(await owner.get(b.url, `/api/v1/automation/rules/${id}/runs`))).items as unknown[];
+    const onAlert = await rule({
+      name: "Tag once",
+      trigger: "alert.created",
+      condition: { field: "name", op: "contains", value: "automated once" },
+      actions: [{ type: "addTags", tags: ["once"] }],
+    });
+    await ok(await owner.post(a.url, `/api/v1/alerts?tenantId=${tenantId}`, { source: "two", sourceId: "t-3", name: "Automated once", priority: "Low" }), 201);
+    // The rule answers after the request commits: wait for its run, then make sure no second one follows.
+    await expect.poll(() => runs(onAlert.id), { timeout: 5_000 }).toHaveLength(1);
+    await advanceBoth(1);
+    expect(await runs(onAlert.id)).toHaveLength(1);
+
+    const scheduled = await rule({
+      name: "Every five minutes",
+      trigger: "schedule",
+      everyMinutes: 5,
+      condition: { field: "name", op: "contains", value: "scheduled twice" },
+      actions: [{ type: "addTags", tags: ["seen"] }],
+    });
+    await ok(await owner.post(b.url, `/api/v1/alerts?tenantId=${tenantId}`, { source: "two", sourceId: "t-4", name: "Scheduled twice", priority: "Low" }), 201);
+    await advanceBoth(6);
+    expect(await runs(scheduled.id)).toHaveLength(1);
+    await advanceBoth(6);
+    expect(await runs(scheduled.id)).toHaveLength(2);
+  });
+
   it("locks an account after five wrong passwords spread over both servers", async () => {
     const stranger = new HttpClient();
     const statuses: number[] = [];

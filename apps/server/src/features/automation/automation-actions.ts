@@ -15,7 +15,10 @@ import { assignAlert, reprioritiseAlert, transitionAlert } from "../alerts/alert
 import { escalate, updateIncidentFields } from "../incidents/incidents.service";
 import { insertNotifications } from "../notifications/notifications.repository";
 import { addTimeline } from "../timeline/timeline.repository";
-import { memberOf } from "../users/users.repository";
+import { memberOf, userEmails } from "../users/users.repository";
+import { queueJob } from "../jobs/jobs.service";
+import type { Mail } from "../../lib/mail";
+import { newId } from "../../lib/tokens";
 import type { WebhookEvent } from "../webhooks/webhook-payload";
 import { enqueueDelivery } from "../webhooks/webhooks.service";
 import * as repo from "./automation.repository";
@@ -24,6 +27,9 @@ import * as repo from "./automation.repository";
  * What each action does (docs/automation.md, "Actions"). Actions go through the same services as
  * people's changes (the workflow's moves, SLA due times, timelines, notifications), as the rule.
  */
+
+/** Mail notices of the notify action, sent by the job runner (background-work.ts). */
+export const AUTOMATION_MAIL_JOB = "automation-mail";
 
 export interface ActionResult {
   type: string;
@@ -201,18 +207,35 @@ async function notify(
   );
   const recipients = members.filter((id) => id !== null);
   if (recipients.length === 0) throw new Error("None of the people to notify is a member of this tenant any more.");
+  const message = action.message ? `${action.message} (${what})` : `Rule "${run.rule.name}" matched ${what}.`;
   await insertNotifications(
     run.ctx.db,
     recipients.map((userId) => ({
       userId,
       tenantId: run.tenantId,
       kind: "automation" as const,
-      message: action.message ? `${action.message} (${what})` : `Rule "${run.rule.name}" matched ${what}.`,
+      message,
       link,
       at: run.ctx.now(),
     })),
   );
-  return `notified ${recipients.length} ${recipients.length === 1 ? "person" : "people"}`;
+  // By mail too when the server has SMTP: queued, so a slow mail server never holds up the rules.
+  const smtp = run.ctx.env.WATCHFLOOR_SMTP_URL;
+  if (smtp) {
+    const to = await userEmails(run.ctx.db, recipients);
+    await queueJob(
+      run.ctx,
+      AUTOMATION_MAIL_JOB,
+      `${run.rule.id}:${newId()}`,
+      {
+        to,
+        subject: `[Watchfloor] ${run.rule.name}`,
+        text: `${message}\n\n${configuredBase(run.ctx)}${link}\n\nSent by the automation rule "${run.rule.name}".`,
+      } satisfies Mail,
+      5,
+    );
+  }
+  return `notified ${recipients.length} ${recipients.length === 1 ? "person" : "people"}${smtp ? " in the product and by e-mail" : ""}`;
 }
 
 async function webhook(run: RunContext, webhookId: string, subject: WebhookEvent["data"]["subject"]): Promise<string> {

@@ -29,6 +29,8 @@ export interface CompiledRule {
   row: AutomationRulesTable;
   matches: Predicate;
   actions: AutomationAction[];
+  /** Whether the condition reads tags (loading them costs a query per chunk). */
+  readsTags: boolean;
 }
 
 /** Rules are re-read at least this often, so another server's edits are seen. */
@@ -106,25 +108,24 @@ export class AutomationEngine {
         ? `${event.type}:${id}`
         : `${event.type}:${event.seq}:${id}`;
     const changed = event.changed ?? [];
+    const readsTags = rules.some((r) => r.readsTags);
     for (let i = 0; i < event.ids.length; i += SUBJECT_CHUNK) {
       const ids = event.ids.slice(i, i + SUBJECT_CHUNK);
+      const planned: Planned[] = [];
       if (triggerSubject[event.type] === "alert") {
         const rows = await repo.alertsByIds(this.ctx.db, event.tenantId, ids);
-        const tags = await repo.tagsOf(this.ctx.db, event.tenantId, ids);
+        const tags = readsTags ? await repo.tagsOf(this.ctx.db, event.tenantId, ids) : new Map<string, string[]>();
         for (const row of rows) {
           const values = alertValues(row, tags.get(row.id) ?? [], changed, this.ctx.now());
-          await this.applyRules(rules, event.type, event.tenantId, values, eventKey(row.id), row.id, row.name, (run, action) =>
-            runAlertAction(run, action, row),
-          );
+          plan(planned, rules, values, eventKey(row.id), row.id, row.name, (run, action) => runAlertAction(run, action, row));
         }
       } else {
         for (const row of await repo.incidentsByIds(this.ctx.db, event.tenantId, ids)) {
           const values = incidentValues(row, priorityRank[row.priority as Priority] ?? 0, changed);
-          await this.applyRules(rules, event.type, event.tenantId, values, eventKey(row.id), row.id, row.title, (run, action) =>
-            runIncidentAction(run, action, row),
-          );
+          plan(planned, rules, values, eventKey(row.id), row.id, row.title, (run, action) => runIncidentAction(run, action, row));
         }
       }
+      await this.execute(planned, event.type, event.tenantId);
       await yieldToEventLoop();
     }
   }
@@ -145,71 +146,89 @@ export class AutomationEngine {
           tenantId,
           alerts.map((a) => a.id),
         );
+        const planned: Planned[] = [];
         for (const alert of alerts) {
           const values = alertValues(alert, tags.get(alert.id) ?? [], [], now);
-          if (!rule.matches(values)) continue;
-          runs++;
-          await this.execute(rule, "schedule", tenantId, `schedule:${slot}:${alert.id}`, alert.id, alert.name, (run, action) =>
+          plan(planned, [rule], values, `schedule:${slot}:${alert.id}`, alert.id, alert.name, (run, action) =>
             runAlertAction(run, action, alert),
           );
         }
+        runs += planned.length;
+        await this.execute(planned, "schedule", tenantId);
       }
     }
     return runs;
   }
 
-  private async applyRules(
-    rules: CompiledRule[],
-    trigger: AutomationTrigger,
-    tenantId: string,
-    values: SubjectValues,
-    eventKey: string,
-    subjectId: string,
-    subjectName: string,
-    act: (run: ReturnType<typeof runContext>, action: AutomationAction) => Promise<string>,
-  ): Promise<void> {
-    for (const rule of rules) {
-      if (!rule.matches(values)) continue;
-      await this.execute(rule, trigger, tenantId, eventKey, subjectId, subjectName, act);
-      if (rule.row.stop_after === 1) break;
-    }
-  }
-
-  private async execute(
-    rule: CompiledRule,
-    trigger: AutomationTrigger,
-    tenantId: string,
-    eventKey: string,
-    subjectId: string,
-    subjectName: string,
-    act: (run: ReturnType<typeof runContext>, action: AutomationAction) => Promise<string>,
-  ): Promise<void> {
-    const id = randomUUID();
-    const claimed = await repo.claimRun(this.ctx.db, {
-      id,
-      rule_id: rule.row.id,
-      tenant_id: tenantId,
-      trigger,
-      subject_id: subjectId,
-      subject_name: subjectName.slice(0, 300),
-      event_key: eventKey,
-      at: this.ctx.now(),
-      outcome: "running",
-      actions: "[]",
-    });
-    if (!claimed) return;
-    const run = runContext(this.ctx, rule.row, trigger, tenantId);
-    const results: ActionResult[] = [];
-    for (const action of rule.actions) {
-      try {
-        results.push({ type: action.type, ok: true, detail: await act(run, action) });
-      } catch (error) {
-        results.push({ type: action.type, ok: false, detail: error instanceof Error ? error.message : String(error) });
+  /**
+   * Records the planned runs in one statement (each once per rule and event), takes the actions
+   * of those this call recorded, in order, and writes their outcomes in one statement.
+   */
+  private async execute(planned: Planned[], trigger: AutomationTrigger, tenantId: string): Promise<void> {
+    if (planned.length === 0) return;
+    const at = this.ctx.now();
+    const withIds = planned.map((p) => ({ ...p, id: randomUUID() }));
+    const claimed = await repo.claimRuns(
+      this.ctx.db,
+      withIds.map((p) => ({
+        id: p.id,
+        rule_id: p.rule.row.id,
+        tenant_id: tenantId,
+        trigger,
+        subject_id: p.subjectId,
+        subject_name: p.subjectName.slice(0, 300),
+        event_key: p.eventKey,
+        at,
+        outcome: "running",
+        actions: "[]",
+      })),
+    );
+    const finished: { id: string; outcome: string; actions: string }[] = [];
+    for (const p of withIds) {
+      if (!claimed.has(p.id)) continue;
+      const run = runContext(this.ctx, p.rule.row, trigger, tenantId);
+      const results: ActionResult[] = [];
+      for (const action of p.rule.actions) {
+        try {
+          results.push({ type: action.type, ok: true, detail: await p.act(run, action) });
+        } catch (error) {
+          results.push({ type: action.type, ok: false, detail: error instanceof Error ? error.message : String(error) });
+        }
       }
+      const failed = results.filter((r) => !r.ok).length;
+      finished.push({
+        id: p.id,
+        outcome: failed === 0 ? "done" : failed === results.length ? "failed" : "partial",
+        actions: JSON.stringify(results),
+      });
     }
-    const failed = results.filter((r) => !r.ok).length;
-    const outcome = failed === 0 ? "done" : failed === results.length ? "failed" : "partial";
-    await repo.finishRun(this.ctx.db, id, outcome, JSON.stringify(results));
+    await repo.finishRuns(this.ctx.db, finished);
+  }
+}
+
+type Act = (run: ReturnType<typeof runContext>, action: AutomationAction) => Promise<string>;
+interface Planned {
+  rule: CompiledRule;
+  eventKey: string;
+  subjectId: string;
+  subjectName: string;
+  act: Act;
+}
+
+/** The rules that match one subject, in order, up to the first that stops the rest. */
+function plan(
+  into: Planned[],
+  rules: readonly CompiledRule[],
+  values: SubjectValues,
+  eventKey: string,
+  subjectId: string,
+  subjectName: string,
+  act: Act,
+): void {
+  for (const rule of rules) {
+    if (!rule.matches(values)) continue;
+    into.push({ rule, eventKey, subjectId, subjectName, act });
+    if (rule.row.stop_after === 1) break;
   }
 }
 
@@ -221,10 +240,12 @@ export function compileRules(
   for (const row of rows) {
     try {
       const trigger = row.trigger as AutomationTrigger;
+      const condition = JSON.parse(row.condition) as Condition;
       rules.push({
         row,
-        matches: compileCondition(JSON.parse(row.condition) as Condition, triggerSubject[trigger]),
+        matches: compileCondition(condition, triggerSubject[trigger]),
         actions: JSON.parse(row.actions) as AutomationAction[],
+        readsTags: row.condition.includes('"field":"tags"'),
       });
     } catch (error) {
       onError(error, row);

@@ -2,6 +2,7 @@ import type { AutomationRule, AutomationRunList, DryRunResult } from "@watchfloo
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backgroundWork } from "../../background-work";
 import { makeTenant, makeUser, PASSWORD } from "../../test/factories";
+import { startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp, TestClient } from "../../test/test-server";
 import type { JobRunner } from "../jobs/job-runner";
 import { notifyAllSlaBreaches } from "../alerts/sla-breach.service";
@@ -335,5 +336,45 @@ describe("automation rules", () => {
       "automation.rule_changed",
       "automation.rule_created",
     ]);
+  });
+});
+
+describe("notify by e-mail", () => {
+  it("mails the people a rule tells when the server has SMTP, through the job runner", async () => {
+    const sink = await startSmtpSink();
+    const mailApp = await createTestApp({ WATCHFLOOR_SMTP_URL: sink.url, WATCHFLOOR_SMTP_FROM: "Watchfloor <soc@example.test>" });
+    const mailRunner = backgroundWork(mailApp.ctx, () => undefined);
+    try {
+      const tenant = (await makeTenant(mailApp, "Mail tenant")).id;
+      const owner = await makeUser(mailApp, [{ tenantId: tenant, role: "owner" }]);
+      const analyst = await makeUser(mailApp, [{ tenantId: tenant, role: "analyst" }], { email: "night-shift@example.test" });
+      const client = new TestClient(mailApp);
+      await client.signIn(owner.email, PASSWORD);
+      const created = await client.post("/api/v1/automation/rules", {
+        tenantIds: [tenant],
+        name: "Wake the night shift",
+        trigger: "alert.created",
+        enabled: true,
+        condition: { field: "priority", op: "equals", value: "Critical" },
+        actions: [{ type: "notify", userIds: [analyst.id], message: "Critical alert" }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      await client.post(`/api/v1/alerts?tenantId=${tenant}`, {
+        source: "edr",
+        sourceId: "m-1",
+        name: "Domain admin added",
+        priority: "Critical",
+      });
+      await automationFor(mailApp.ctx).idle();
+      await mailRunner.runDue();
+      const [mail] = await sink.waitFor(1);
+      expect(mail?.to).toMatchObject({ text: "night-shift@example.test" });
+      expect(mail?.subject).toBe("[Watchfloor] Wake the night shift");
+      expect(mail?.text).toContain('Critical alert (alert "Domain admin added")');
+    } finally {
+      await mailRunner.stop();
+      await mailApp.close();
+      await sink.close();
+    }
   });
 });

@@ -116,18 +116,44 @@ export async function takeTurn(db: Db, ruleId: string): Promise<number> {
   return Number(row?.round_robin ?? 1) - 1;
 }
 
-/** Records a run once per rule and event; false when another run (another server) has it. */
-export async function claimRun(db: Db, run: AutomationRunsTable): Promise<boolean> {
-  const result = await db
-    .insertInto("automation_runs")
-    .values(run)
-    .onConflict((oc) => oc.columns(["rule_id", "event_key"]).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+/**
+ * Records runs once per rule and event, many in one statement; answers the ids this call
+ * inserted (a run another server, or an earlier try, recorded is not returned).
+ */
+export async function claimRuns(db: Db, runs: readonly AutomationRunsTable[]): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  // Ten columns a row: 90 rows stay far under SQLite's bound-parameter limit.
+  for (let i = 0; i < runs.length; i += 90) {
+    const rows = await db
+      .insertInto("automation_runs")
+      .values(runs.slice(i, i + 90))
+      .onConflict((oc) => oc.columns(["rule_id", "event_key"]).doNothing())
+      .returning("id")
+      .execute();
+    for (const r of rows) claimed.add(r.id);
+  }
+  return claimed;
 }
 
-export async function finishRun(db: Db, id: string, outcome: string, actions: string): Promise<void> {
-  await db.updateTable("automation_runs").set({ outcome, actions }).where("id", "=", id).execute();
+/** Writes the outcome of many runs in one statement per hundred. */
+export async function finishRuns(db: Db, runs: readonly { id: string; outcome: string; actions: string }[]): Promise<void> {
+  for (let i = 0; i < runs.length; i += 100) {
+    const part = runs.slice(i, i + 100);
+    const caseOf = (pick: (r: (typeof part)[number]) => string) =>
+      sql<string>`case id ${sql.join(
+        part.map((r) => sql`when ${r.id} then ${pick(r)}`),
+        sql` `,
+      )} end`;
+    await db
+      .updateTable("automation_runs")
+      .set({ outcome: caseOf((r) => r.outcome), actions: caseOf((r) => r.actions) })
+      .where(
+        "id",
+        "in",
+        part.map((r) => r.id),
+      )
+      .execute();
+  }
 }
 
 export async function listRuns(

@@ -75,8 +75,6 @@ function compileNode(
   return compileLeaf(node, fields, path, problems);
 }
 
-const lower = (v: string, cased: boolean) => (cased ? v : v.toLowerCase());
-
 function compileLeaf(
   leaf: ConditionLeaf,
   fields: Record<string, FieldSpec>,
@@ -113,33 +111,37 @@ function compileLeaf(
     return () => false;
   }
   if (wanted.length === 0) problems.push({ path: valuePath, message: "needs at least one value" });
+  // Regular expressions and ranges read the value as it is; the rest compare case-folded text
+  // unless asked not to, folded once per subject and field (fifty rules read the same name).
+  const raw = leaf.op === "matches" || leaf.op === "cidr" || leaf.caseSensitive === true;
   const test = textTest(leaf, wanted, valuePath, problems);
-  // A list field matches when any of its items does; notEquals on a list means none does.
-  if (spec.kind === "list") return (s) => listValues(s[field]).some(test);
-  if (leaf.op === "notEquals") return (s) => !textTest({ ...leaf, op: "equals" }, wanted, valuePath, [])(textOf(s[field]));
+  const read = raw ? (s: SubjectValues) => s[field] : (s: SubjectValues) => folded(s, field);
+  // A list field matches when any of its items does.
+  if (spec.kind === "list") return (s) => listValues(read(s)).some(test);
+  if (leaf.op === "notEquals") return (s) => !test(textOf(read(s)));
   return (s) => {
-    const value = s[field];
+    const value = read(s);
     return value !== null && value !== undefined && test(textOf(value));
   };
 }
 
+/** Tests a value already folded to lower case (unless the leaf is case-sensitive, a pattern or a range). */
 function textTest(leaf: ConditionLeaf, wanted: string[], path: string, problems: ConditionProblem[]): (value: string) => boolean {
-  const cased = leaf.caseSensitive === true;
-  const needles = wanted.map((w) => lower(w, cased));
+  const needles = leaf.caseSensitive === true ? wanted : wanted.map((w) => w.toLowerCase());
   switch (leaf.op) {
     case "equals":
     case "in":
     case "notEquals":
-      return (v) => needles.includes(lower(v, cased));
+      return (v) => needles.includes(v);
     case "contains":
-      return (v) => needles.some((n) => lower(v, cased).includes(n));
+      return (v) => needles.some((n) => v.includes(n));
     case "startsWith":
-      return (v) => needles.some((n) => lower(v, cased).startsWith(n));
+      return (v) => needles.some((n) => v.startsWith(n));
     case "endsWith":
-      return (v) => needles.some((n) => lower(v, cased).endsWith(n));
+      return (v) => needles.some((n) => v.endsWith(n));
     case "matches": {
       try {
-        const pattern = RE2JS.compile(wanted[0] ?? "", cased ? 0 : RE2JS.CASE_INSENSITIVE);
+        const pattern = RE2JS.compile(wanted[0] ?? "", leaf.caseSensitive === true ? 0 : RE2JS.CASE_INSENSITIVE);
         return (v) => pattern.matcher(v).find();
       } catch (error) {
         problems.push({ path, message: `is not a valid regular expression (RE2 syntax): ${(error as Error).message}` });
@@ -158,6 +160,21 @@ function textTest(leaf: ConditionLeaf, wanted: string[], path: string, problems:
       problems.push({ path, message: `"${leaf.op}" does not compare text` });
       return () => false;
   }
+}
+
+const foldedValues = new WeakMap<SubjectValues, Map<string, SubjectValues[string]>>();
+
+function folded(s: SubjectValues, field: string): SubjectValues[string] {
+  let cache = foldedValues.get(s);
+  if (!cache) {
+    cache = new Map();
+    foldedValues.set(s, cache);
+  }
+  if (cache.has(field)) return cache.get(field);
+  const v = s[field];
+  const out = typeof v === "string" ? v.toLowerCase() : Array.isArray(v) ? v.map((x) => String(x).toLowerCase()) : v;
+  cache.set(field, out);
+  return out;
 }
 
 function numericLeaf(leaf: ConditionLeaf, spec: FieldSpec, path: string, problems: ConditionProblem[]): Predicate {

@@ -61,6 +61,8 @@ export class JobRunner {
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = true;
+  /** Set by stop(): a pass under way ends after its current job (runDue before start still runs). */
+  private stopping = false;
   /** When the last pass ended, and its error if it failed (for /readyz). */
   lastPassAt: number | null = null;
   lastPassError: string | null = null;
@@ -82,11 +84,13 @@ export class JobRunner {
 
   start(): void {
     this.stopped = false;
+    this.stopping = false;
     this.poke();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => 0);
@@ -141,7 +145,8 @@ export class JobRunner {
           now,
         });
       }
-      for (;;) {
+      // A stopping server finishes the job in hand and claims no more (the rest wait for the next server).
+      while (!this.stopping) {
         const row = await repo.claimJob(this.ctx.db, this.owner, this.ctx.now(), this.leaseMs);
         if (!row) break;
         await this.runOne(row);

@@ -23,7 +23,7 @@ import { insertNotification } from "../notifications/notifications.repository";
 import { readableTenants } from "./report-archive.service";
 import { makeArchivedPdf } from "./report-kinds.service";
 import { reportInput } from "./report-params";
-import { sendReportMail } from "./report-mail";
+import { sendMail } from "../../lib/mail";
 import * as repo from "./report-schedules.repository";
 import * as archive from "./reports.repository";
 import { type Cadence, nextRunAfter } from "./schedule-cadence";
@@ -338,7 +338,7 @@ export async function sendDelivery(ctx: AppContext, payload: { deliveryId: strin
   const recipients = JSON.parse(delivery.recipients) as string[];
   const tenants = (await repo.scheduleTenants(ctx.db, [schedule.id])).map((t) => t.tenant_id);
   try {
-    await sendReportMail(url, ctx.env.WATCHFLOOR_SMTP_FROM, {
+    await sendMail(url, ctx.env.WATCHFLOOR_SMTP_FROM, {
       to: recipients,
       subject: `${schedule.name}: ${file.file_name.replace(/\.pdf$/, "")}`,
       text: [

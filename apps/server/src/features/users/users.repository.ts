@@ -133,3 +133,10 @@ export async function tenantAdmins(db: Db, tenantIds: readonly string[]): Promis
   for (const r of rows) admins.get(r.tenant_id)?.push(r.user_id);
   return admins;
 }
+
+/** The e-mail addresses of these people (mail notices). */
+export async function userEmails(db: Db, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.selectFrom("users").select("email").where("id", "in", [...userIds]).execute();
+  return rows.map((r) => r.email);
+}

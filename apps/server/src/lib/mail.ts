@@ -1,10 +1,11 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
-export interface ReportMail {
+/** One message: report mail carries its PDF; automation notices are text only. */
+export interface Mail {
   to: string[];
   subject: string;
   text: string;
-  attachment: { fileName: string; content: Buffer };
+  attachment?: { fileName: string; content: Buffer };
 }
 
 const transports = new Map<string, Transporter>();
@@ -28,14 +29,16 @@ function transportFor(url: string): Transporter {
   return transport;
 }
 
-/** Sends one report by SMTP (WATCHFLOOR_SMTP_URL); throws with the server's answer when it refuses. */
-export async function sendReportMail(smtpUrl: string, from: string, mail: ReportMail): Promise<string> {
+/** Sends one message by SMTP (WATCHFLOOR_SMTP_URL); throws with the server's answer when it refuses. */
+export async function sendMail(smtpUrl: string, from: string, mail: Mail): Promise<string> {
   const info = await transportFor(smtpUrl).sendMail({
     from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    attachments: [{ filename: mail.attachment.fileName, content: mail.attachment.content, contentType: "application/pdf" }],
+    attachments: mail.attachment
+      ? [{ filename: mail.attachment.fileName, content: mail.attachment.content, contentType: "application/pdf" }]
+      : [],
   });
   const refused = [...(info.rejected ?? [])].map(String);
   if (refused.length) throw new Error(`the mail server refused ${refused.join(", ")}`);
