@@ -922,9 +922,30 @@ export interface DB {
   compliance_mappings: ComplianceMappingsTable;
   reports: ReportsTable;
   report_tenants: ReportTenantsTable;
+  vm_campaigns: VmCampaignsTable;
+  vm_campaign_findings: VmCampaignFindingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type TenantRow = Selectable<TenantsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewAudit = Insertable<AuditLogTable>;
+
+/** VM remediation campaigns and their findings (migration 0027, docs/vm.md). */
+export interface VmCampaignsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  owner_user_id: string | null;
+  fix_text: string | null;
+  due_at: number;
+  findings_total: number;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface VmCampaignFindingsTable {
+  campaign_id: string;
+  finding_id: string;
+  tenant_id: string;
+}

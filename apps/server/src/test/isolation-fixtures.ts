@@ -54,7 +54,7 @@ export async function isolationFixtures(app: TestApp) {
     })
   ).json().incident;
   const scan = `<NessusClientData_v2><Report name="b"><ReportHost name="b-secret-host.isolation.test"><HostProperties><tag name="host-ip">10.66.0.1</tag></HostProperties>
-<ReportItem port="443" protocol="tcp" severity="3" pluginID="66001" pluginName="B secret finding"/></ReportHost></Report></NessusClientData_v2>`;
+<ReportItem port="443" protocol="tcp" severity="3" pluginID="66001" pluginName="B secret finding"><solution>B secret fix</solution></ReportItem></ReportHost></Report></NessusClientData_v2>`;
   await bOwner.request({
     method: "POST",
     url: `/api/v1/imports/findings?tenantId=${tenantB.id}`,
@@ -152,6 +152,10 @@ export async function isolationFixtures(app: TestApp) {
     last_used_at: null,
   });
 
+  const campaign = (
+    await bOwner.post("/api/v1/vm/campaigns", { tenantId: tenantB.id, name: "B secret campaign", dueDate: "2030-01-01", fix: "B secret fix" })
+  ).json();
+
   const params: Record<string, string> = {
     tenantId: tenantB.id,
     userId: bUser.id,
@@ -172,6 +176,7 @@ export async function isolationFixtures(app: TestApp) {
     exceptionId: complianceException.id,
     scheduleId: schedule.id,
     reportId,
+    campaignId: campaign.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -246,6 +251,7 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
     "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
+    "POST /api/v1/vm/campaigns": { tenantId: tenantB.id, name: "Probe", dueDate: "2030-01-01", findingIds: [finding.id] },
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },
   };
@@ -319,6 +325,9 @@ export async function isolationFixtures(app: TestApp) {
     "B secret control",
     complianceException.id,
     "B secret exception reason",
+    campaign.id,
+    "B secret campaign",
+    "B secret fix",
   ];
 
   return { tenantA, tenantB, params, bodies, queries, listQueries, secrets };
