@@ -161,7 +161,14 @@ export const vmTicketSchema = z.object({
   dueDate: z.iso.date(),
   link: z.string(),
   findings: z.array(
-    z.object({ id: z.string(), title: z.string(), severity: prioritySchema, asset: z.string(), cves: z.array(z.string()), link: z.string() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      severity: prioritySchema,
+      asset: z.string(),
+      cves: z.array(z.string()),
+      link: z.string(),
+    }),
   ),
 });
 export type VmTicket = z.infer<typeof vmTicketSchema>;

@@ -19,7 +19,9 @@ import { createTestApp, type TestApp, type TestClient } from "../../test/test-se
  * version; it is imported as three images, so each fix group holds one finding on each of three
  * assets. A later scan of one image without the freetype vulnerability closes that one as Fixed.
  */
-const trivy = path.resolve(fileURLToPath(new URL("../../../../../../shared/data/vulnscans/trivy/scheme_2_many_vulns.json", import.meta.url)));
+const trivy = path.resolve(
+  fileURLToPath(new URL("../../../../../../shared/data/vulnscans/trivy/scheme_2_many_vulns.json", import.meta.url)),
+);
 const report = JSON.parse(readFileSync(trivy, "utf8")) as {
   ArtifactName: string;
   Results: { Vulnerabilities?: { PkgName: string; FixedVersion?: string }[] }[];
@@ -64,7 +66,8 @@ const get = async <T>(client: TestClient, url: string): Promise<T> => {
   return response.json() as T;
 };
 // Sessions expire idle when the test clock moves on: sign in afresh after moving it.
-const signIn = async (tenant: string, role: "admin" | "viewer" | "owner") => (await signedInClient(app, [{ tenantId: tenant, role }])).client;
+const signIn = async (tenant: string, role: "admin" | "viewer" | "owner") =>
+  (await signedInClient(app, [{ tenantId: tenant, role }])).client;
 const overview = (client: TestClient, q = "") => get<VmOverview>(client, `/api/v1/vm/overview${q}`);
 const groups = (client: TestClient, q = "") => get<{ items: VmFixGroup[]; total: number }>(client, `/api/v1/vm/fix-groups${q}`);
 const listCount = async (client: TestClient, query: Record<string, string>) => {
@@ -144,7 +147,8 @@ describe("vm fix groups", () => {
       .where("remediation", "=", FREETYPE)
       .execute();
     const expected = rows.reduce(
-      (s, r) => s + findingRisk({ cvssScore: r.cvss_score, severity: r.severity as Priority, kev: r.kev === 1, epss: r.epss }).risk,
+      (s, r) =>
+        s + findingRisk({ cvssScore: r.cvss_score, severity: r.severity as Priority, kev: r.kev === 1, epss: r.epss }).risk,
       0,
     );
     expect(list.items.find((g) => g.fix === FREETYPE)?.riskRemoved).toBeCloseTo(expected, 1);
@@ -174,7 +178,10 @@ describe("vm campaigns", () => {
     expect(await upload(admin, tenantId, scan(images[0] ?? "", ["freetype"]))).toMatchObject({ fixed: 1 });
     // Closing one by hand is not progress.
     const [byHand] = (
-      await get<{ items: { id: string; assetKey: string }[] }>(admin, `/api/v1/findings?view=open&fix=${encodeURIComponent(FREETYPE)}`)
+      await get<{ items: { id: string; assetKey: string }[] }>(
+        admin,
+        `/api/v1/findings?view=open&fix=${encodeURIComponent(FREETYPE)}`,
+      )
     ).items;
     const closed = await admin.post(`/api/v1/findings/${byHand?.id}/status`, { status: "Closed", closeReason: "Accepted Risk" });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -221,13 +228,22 @@ describe("vm campaigns", () => {
     const none = await post({ fix: "Upgrade nothing to 0" });
     expect(none.statusCode).toBe(400);
     expect(none.json().details[0]).toMatchObject({ path: "fix" });
-    const otherFinding = await app.ctx.db.selectFrom("findings").select("id").where("tenant_id", "=", otherId).executeTakeFirstOrThrow();
+    const otherFinding = await app.ctx.db
+      .selectFrom("findings")
+      .select("id")
+      .where("tenant_id", "=", otherId)
+      .executeTakeFirstOrThrow();
     expect((await post({ findingIds: [otherFinding.id] })).statusCode).toBe(404);
     const owner = await post({ fix: FREETYPE, ownerUserId: "not-a-member" });
     expect(owner.statusCode).toBe(400);
     expect((await post({ fix: FREETYPE, dueDate: "31/12/2026" })).statusCode).toBe(400);
     expect((await post({ fix: FREETYPE }, viewer)).statusCode).toBe(403);
-    const bareRefused = await bare.post("/api/v1/vm/campaigns", { tenantId: bareId, name: "x", dueDate: "2026-12-31", fix: FREETYPE });
+    const bareRefused = await bare.post("/api/v1/vm/campaigns", {
+      tenantId: bareId,
+      name: "x",
+      dueDate: "2026-12-31",
+      fix: FREETYPE,
+    });
     expect(bareRefused.statusCode).toBe(403);
   });
 });

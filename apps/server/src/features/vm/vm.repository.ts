@@ -162,11 +162,7 @@ export async function openFindingIds(db: Db, tenantId: string, ids: readonly str
   return found;
 }
 
-export async function insertCampaign(
-  db: Db,
-  row: DB["vm_campaigns"],
-  findingIds: readonly string[],
-): Promise<void> {
+export async function insertCampaign(db: Db, row: DB["vm_campaigns"], findingIds: readonly string[]): Promise<void> {
   await db.insertInto("vm_campaigns").values(row).execute();
   for (let i = 0; i < findingIds.length; i += 500) {
     await db

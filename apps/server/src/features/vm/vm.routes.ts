@@ -27,8 +27,10 @@ const csv = textResponse("text/csv", "Campaigns in Jira's CSV import format, one
 export const vmRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/vm/overview", { config: read, schema: { tags, querystring: vmQuerySchema, response: { 200: vmOverviewSchema } } }, async (request) =>
-      service.overview(ctx, request.scope, request.query.tenantId),
+    app.get(
+      "/vm/overview",
+      { config: read, schema: { tags, querystring: vmQuerySchema, response: { 200: vmOverviewSchema } } },
+      async (request) => service.overview(ctx, request.scope, request.query.tenantId),
     );
 
     app.get(
@@ -58,9 +60,14 @@ export const vmRoutes =
       async (request, reply) => {
         const rows = await service.jiraCsv(ctx, request.scope, publicBase(ctx, request), request.query.tenantId);
         const lines = rows.map((r) => `${r.map(csvField).join(",")}\r\n`);
-        return sendCsvExport(reply, "vm-campaigns-jira", ctx.now(), (async function* () {
-          yield* lines;
-        })());
+        return sendCsvExport(
+          reply,
+          "vm-campaigns-jira",
+          ctx.now(),
+          (async function* () {
+            yield* lines;
+          })(),
+        );
       },
     );
 
