@@ -66,7 +66,7 @@ export function FixGroups({ canStart, tenants }: { canStart: boolean; tenants: {
               {groups.data.items.map((g) => (
                 <tr key={g.fix} data-testid="fix-group-row">
                   <th scope="row" className="max-w-[28rem] py-2.5 pr-3 pl-5 text-left font-medium">
-                    <span className="line-clamp-2 break-words" title={g.fix}>
+                    <span className="line-clamp-3 [overflow-wrap:anywhere]" title={g.fix}>
                       {g.fix}
                     </span>
                     {g.cves.length > 0 && (

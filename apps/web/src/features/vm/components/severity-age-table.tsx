@@ -27,7 +27,7 @@ export function SeverityAgeTable({ overview }: { overview: VmOverview }) {
               </th>
               {vmAgeBuckets.map((b) => (
                 <th key={b.key} scope="col" className={`${th} text-right`}>
-                  {b.key} d
+                  {b.key} days
                 </th>
               ))}
               <th scope="col" className={`${th} text-right`}>
