@@ -1,6 +1,7 @@
 import type { VmCampaign, VmCampaignDetail } from "@watchfloor/shared";
 import { Download } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useMemo, useSyncExternalStore } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { chartPalette, useDarkTheme } from "@/lib/use-dark";
 import { Link, useSearchParams } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -13,18 +14,6 @@ import { count, figureLink, findingsLink } from "../lib/links";
 import type { BurndownOption } from "./burndown-echart";
 
 const BurndownEChart = lazy(() => import("./burndown-echart"));
-
-function subscribe(listener: () => void): () => void {
-  const observer = new MutationObserver(listener);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-  return () => observer.disconnect();
-}
-const useDark = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => document.documentElement.classList.contains("dark"),
-    () => false,
-  );
 
 function Progress({ c }: { c: VmCampaign }) {
   const share = c.total ? Math.round((c.fixed / c.total) * 100) : 0;
@@ -49,10 +38,9 @@ function Progress({ c }: { c: VmCampaign }) {
 }
 
 function Burndown({ detail }: { detail: VmCampaignDetail }) {
-  const dark = useDark();
+  const dark = useDarkTheme();
   const option = useMemo<BurndownOption>(() => {
-    const text = dark ? "#cbd5e1" : "#475569";
-    const grid = dark ? "#334155" : "#e2e8f0";
+    const { text, grid, tooltipBg, tooltipBorder, tooltipText } = chartPalette(dark);
     return {
       animationDuration: 300,
       grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
