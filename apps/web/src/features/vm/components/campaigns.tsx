@@ -46,8 +46,9 @@ function Burndown({ detail }: { detail: VmCampaignDetail }) {
       grid: { left: 8, right: 16, top: 12, bottom: 8, containLabel: true },
       tooltip: {
         trigger: "axis",
-        backgroundColor: dark ? "#0f172a" : "#ffffff",
-        textStyle: { color: dark ? "#f1f5f9" : "#0f172a" },
+        backgroundColor: tooltipBg,
+        borderColor: tooltipBorder,
+        textStyle: { color: tooltipText },
       },
       xAxis: {
         type: "category",
