@@ -172,3 +172,34 @@ export const vmTicketSchema = z.object({
   ),
 });
 export type VmTicket = z.infer<typeof vmTicketSchema>;
+
+/** A risk acceptance expires at most this many days after it is given: it comes back for review. */
+export const vmAcceptanceMaxDays = 365;
+export const vmAcceptanceCreateSchema = refuseNul(
+  z
+    .object({
+      tenantId: z.string().min(1).max(100),
+      reason: z.string().trim().min(3).max(2000),
+      expiresAt: when,
+      /** Accept a fix group: its open findings in the tenant now. */
+      fix: z.string().trim().min(1).max(findingRemediationMax).optional(),
+      /** Or named open findings of the tenant. */
+      findingIds: z.array(z.string().min(1).max(100)).min(1).max(1000).optional(),
+    })
+    .refine((b) => Boolean(b.fix) !== Boolean(b.findingIds), { message: "give either fix or findingIds", path: ["fix"] }),
+);
+export type VmAcceptanceCreate = z.input<typeof vmAcceptanceCreateSchema>;
+export const vmAcceptanceSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  fix: z.string().nullable(),
+  reason: z.string(),
+  /** Whoever accepted it (the risk.accept permission) is its approver. */
+  approvedBy: z.object({ id: z.string().nullable(), name: z.string() }),
+  createdAt: when,
+  expiresAt: when,
+  state: z.enum(["active", "expired"]),
+  findings: count,
+});
+export type VmAcceptance = z.infer<typeof vmAcceptanceSchema>;
+export const vmAcceptanceListSchema = z.object({ items: z.array(vmAcceptanceSchema) });

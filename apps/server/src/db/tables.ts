@@ -924,6 +924,8 @@ export interface DB {
   report_tenants: ReportTenantsTable;
   vm_campaigns: VmCampaignsTable;
   vm_campaign_findings: VmCampaignFindingsTable;
+  vm_risk_acceptances: VmRiskAcceptancesTable;
+  vm_acceptance_findings: VmAcceptanceFindingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -946,6 +948,26 @@ export interface VmCampaignsTable {
 
 export interface VmCampaignFindingsTable {
   campaign_id: string;
+  finding_id: string;
+  tenant_id: string;
+}
+
+/** VM risk acceptances and the findings each closed as Accepted Risk (migration 0027). */
+export interface VmRiskAcceptancesTable {
+  id: string;
+  tenant_id: string;
+  fix_text: string | null;
+  reason: string;
+  approved_by: string | null;
+  approved_by_name: string;
+  findings_total: number;
+  created_at: number;
+  expires_at: number;
+  expiry_notified_at: number | null;
+}
+
+export interface VmAcceptanceFindingsTable {
+  acceptance_id: string;
   finding_id: string;
   tenant_id: string;
 }

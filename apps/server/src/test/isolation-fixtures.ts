@@ -251,6 +251,12 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
     "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
+    "POST /api/v1/vm/acceptances": {
+      tenantId: tenantB.id,
+      reason: "Probe accepting a stranger's finding",
+      expiresAt: new Date(app.ctx.now() + 86_400_000).toISOString(),
+      findingIds: [finding.id],
+    },
     "POST /api/v1/vm/campaigns": { tenantId: tenantB.id, name: "Probe", dueDate: "2030-01-01", findingIds: [finding.id] },
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },

@@ -11,8 +11,9 @@ import {
   type VmTicket,
 } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTenant, signedInClient } from "../../test/factories";
-import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
+import { makeTenant, PASSWORD, signedInClient } from "../../test/factories";
+import { createTestApp, type TestApp, TestClient } from "../../test/test-server";
+import { expireAcceptances } from "./vm-acceptances.service";
 
 /**
  * The shared Trivy report (teamdojo:latest) has five vulnerabilities, each with its own fixed
@@ -245,5 +246,75 @@ describe("vm campaigns", () => {
       fix: FREETYPE,
     });
     expect(bareRefused.statusCode).toBe(403);
+  });
+});
+
+describe("vm risk acceptance", () => {
+  const KRB5 = "Upgrade krb5-libs to 1.15.5-r1";
+
+  it("accepts a fix group: its findings count apart, and come back on expiry with a notification", async () => {
+    const { client: owner, user: ownerUser } = await signedInClient(app, [{ tenantId, role: "owner" }]);
+    const before = await overview(owner);
+    const expiresAt = new Date(app.clock.now + 10 * DAY).toISOString();
+    const accepted = await owner.post("/api/v1/vm/acceptances", {
+      tenantId,
+      fix: KRB5,
+      reason: "Isolated build hosts",
+      expiresAt,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({ fix: KRB5, findings: 3, state: "active", reason: "Isolated build hosts" });
+    const after = await overview(owner);
+    expect(after.totals.open).toBe(before.totals.open - 3);
+    expect(after.totals.accepted).toBe(before.totals.accepted + 3);
+    expect((await groups(owner)).items.some((g) => g.fix === KRB5)).toBe(false);
+    expect(await listCount(owner, { view: "closed", fix: KRB5 })).toBe(3);
+    const list = await get<{ items: { id: string; state: string }[] }>(owner, "/api/v1/vm/acceptances");
+    expect(list.items.map((a) => a.state)).toEqual(["active"]);
+
+    // Nothing happens before the expiry; after it, the findings reopen and the owner is told once.
+    expect(await expireAcceptances(app.ctx)).toBe(0);
+    app.clock.now += 11 * DAY;
+    expect(await expireAcceptances(app.ctx)).toBe(1);
+    expect(await expireAcceptances(app.ctx)).toBe(0);
+    // The same owner, signed in again (the old session expired idle at this clock).
+    const later = new TestClient(app);
+    expect((await later.signIn(ownerUser.email, PASSWORD)).statusCode).toBe(200);
+    expect(await listCount(later, { view: "open", fix: KRB5 })).toBe(3);
+    const notes = await get<{ items: { kind: string; message: string; link: string }[] }>(later, "/api/v1/notifications");
+    const note = notes.items.find((n) => n.kind === "vm_acceptance_expired");
+    expect(note?.message).toContain("3 findings");
+    expect(note?.link).toBe(`/dashboard/risk/vulnerabilities?${new URLSearchParams({ view: "open", fix: KRB5 })}`);
+    expect((await get<{ items: { state: string }[] }>(later, "/api/v1/vm/acceptances")).items.map((a) => a.state)).toEqual([
+      "expired",
+    ]);
+  });
+
+  it("refuses an expiry in the past or over a year away, analysts, and other tenants' findings", async () => {
+    const owner = (await signedInClient(app, [{ tenantId, role: "owner" }])).client;
+    const analyst = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+    const body = (extra: Record<string, unknown>) => ({ tenantId, fix: KRB5, reason: "Because", ...extra });
+    const past = await owner.post("/api/v1/vm/acceptances", body({ expiresAt: new Date(app.clock.now - DAY).toISOString() }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().details[0]).toMatchObject({ path: "expiresAt" });
+    const far = await owner.post(
+      "/api/v1/vm/acceptances",
+      body({ expiresAt: new Date(app.clock.now + 400 * DAY).toISOString() }),
+    );
+    expect(far.statusCode).toBe(400);
+    const soon = new Date(app.clock.now + DAY).toISOString();
+    expect((await analyst.post("/api/v1/vm/acceptances", body({ expiresAt: soon }))).statusCode).toBe(403);
+    const otherFinding = await app.ctx.db
+      .selectFrom("findings")
+      .select("id")
+      .where("tenant_id", "=", otherId)
+      .executeTakeFirstOrThrow();
+    const stranger = await owner.post("/api/v1/vm/acceptances", {
+      tenantId,
+      findingIds: [otherFinding.id],
+      reason: "Because",
+      expiresAt: soon,
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 });

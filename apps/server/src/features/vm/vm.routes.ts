@@ -1,5 +1,8 @@
 import {
   textResponse,
+  vmAcceptanceCreateSchema,
+  vmAcceptanceListSchema,
+  vmAcceptanceSchema,
   vmCampaignCreateSchema,
   vmCampaignDetailSchema,
   vmCampaignListSchema,
@@ -16,11 +19,13 @@ import { doerOf } from "../../http/actor";
 import { publicBase } from "../../http/public-url";
 import { sendCsvExport } from "../../http/send-stream";
 import { csvField } from "../../lib/csv";
+import * as acceptances from "./vm-acceptances.service";
 import * as service from "./vm.service";
 
 const tags = ["vm"];
 const read = { policy: { access: "tenant", permission: "tenant.read", module: "vm" } } as const;
 const write = { policy: { access: "tenant", permission: "data.write", module: "vm" } } as const;
+const accept = { policy: { access: "tenant", permission: "risk.accept", module: "vm" } } as const;
 const csv = textResponse("text/csv", "Campaigns in Jira's CSV import format, one issue per campaign, each with a link back.");
 
 /** VM, the vulnerability-management programme (docs/vm.md), over the vulnerable-asset list's findings. */
@@ -81,5 +86,18 @@ export const vmRoutes =
       "/vm/campaigns/:campaignId/ticket",
       { config: read, schema: { tags, params: vmCampaignParamsSchema, response: { 200: vmTicketSchema } } },
       async (request) => service.ticket(ctx, request.scope, request.params.campaignId, publicBase(ctx, request)),
+    );
+
+    app.get(
+      "/vm/acceptances",
+      { config: read, schema: { tags, querystring: vmQuerySchema, response: { 200: vmAcceptanceListSchema } } },
+      async (request) => acceptances.listAcceptances(ctx, request.scope, request.query.tenantId),
+    );
+
+    app.post(
+      "/vm/acceptances",
+      { config: accept, schema: { tags, body: vmAcceptanceCreateSchema, response: { 201: vmAcceptanceSchema } } },
+      async (request, reply) =>
+        reply.code(201).send(await acceptances.acceptRisk(ctx, request.scope, await doerOf(ctx, request), request.body)),
     );
   };

@@ -8,7 +8,7 @@ import { useModules } from "@/features/modules/api/get-modules";
 import { ModuleAccess } from "@/features/modules/components/module-access";
 import { useTenants } from "@/features/tenants/api/get-tenants";
 import { VmPage } from "@/features/vm/components/vm-page";
-import { useWritableTenants } from "@/lib/permissions";
+import { useTenantsWith, useWritableTenants } from "@/lib/permissions";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
 /**
@@ -37,6 +37,7 @@ function VmBody() {
   const modules = useModules();
   const selected = useSelectedTenantId();
   const writable = useWritableTenants();
+  const accepting = useTenantsWith("risk.accept");
   if (tenants.isError) return <ErrorState error={tenants.error} onRetry={() => tenants.refetch()} />;
   if (modules.isError) return <ErrorState error={modules.error} onRetry={() => modules.refetch()} />;
   if (tenants.isPending || modules.isPending) return <LoadingState label="Loading vulnerability management" />;
@@ -47,7 +48,11 @@ function VmBody() {
   return (
     <div className="space-y-6">
       {entitled.length > 0 && (
-        <VmPage writable={writable.filter((t) => entitled.some((e) => e.id === t.id))} showTenants={entitled.length > 1} />
+        <VmPage
+          writable={writable.filter((t) => entitled.some((e) => e.id === t.id))}
+          accepting={accepting.filter((t) => entitled.some((e) => e.id === t.id))}
+          showTenants={entitled.length > 1}
+        />
       )}
       <ModuleAccess module="vm" tenants={inScope} />
     </div>

@@ -1,4 +1,13 @@
-import type { VmCampaign, VmCampaignCreate, VmCampaignDetail, VmFixGroup, VmOverview, VmTicket } from "@watchfloor/shared";
+import type {
+  VmAcceptance,
+  VmAcceptanceCreate,
+  VmCampaign,
+  VmCampaignCreate,
+  VmCampaignDetail,
+  VmFixGroup,
+  VmOverview,
+  VmTicket,
+} from "@watchfloor/shared";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
@@ -54,5 +63,21 @@ export function useCampaignTicket(id: string) {
   return useQuery({
     queryKey: [...vmKey, "ticket", id],
     queryFn: ({ signal }) => api.get<VmTicket>(`/vm/campaigns/${encodeURIComponent(id)}/ticket`, undefined, signal),
+  });
+}
+
+export function useAcceptances() {
+  const tenantId = useSelectedTenantId();
+  return useQuery({
+    queryKey: [...vmKey, "acceptances", tenantId],
+    queryFn: ({ signal }) => api.get<{ items: VmAcceptance[] }>("/vm/acceptances", undefined, signal),
+  });
+}
+
+export function useAcceptRisk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VmAcceptanceCreate) => api.post<VmAcceptance>("/vm/acceptances", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: vmKey }),
   });
 }

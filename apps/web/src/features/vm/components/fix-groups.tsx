@@ -9,12 +9,23 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { useFixGroups } from "../api/vm";
 import { count, figureLink, findingsLink, td, th } from "../lib/links";
+import { AcceptRiskDialog } from "./accept-risk-dialog";
 import { StartCampaignDialog } from "./start-campaign-dialog";
 
 /** Findings one remediation closes, from the scanners' fixed version or solution, most risk removed first. */
-export function FixGroups({ canStart, tenants }: { canStart: boolean; tenants: { id: string; name: string }[] }) {
+export function FixGroups({
+  canStart,
+  tenants,
+  acceptTenants,
+}: {
+  canStart: boolean;
+  tenants: { id: string; name: string }[];
+  /** Tenants where the person may accept risk (risk.accept); empty hides the action. */
+  acceptTenants: { id: string; name: string }[];
+}) {
   const [q, setQ] = useState("");
   const [starting, setStarting] = useState<VmFixGroup | null>(null);
+  const [accepting, setAccepting] = useState<VmFixGroup | null>(null);
   const groups = useFixGroups(q.trim());
   let body: ReactNode;
   if (groups.isPending) body = <LoadingState label="Loading fix groups" />;
@@ -102,6 +113,17 @@ export function FixGroups({ canStart, tenants }: { canStart: boolean; tenants: {
                         Start campaign
                       </Button>
                     )}
+                    {acceptTenants.length > 0 && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="ml-2"
+                        onClick={() => setAccepting(g)}
+                        aria-label={`Accept the risk: ${g.fix}`}
+                      >
+                        Accept risk
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -130,6 +152,7 @@ export function FixGroups({ canStart, tenants }: { canStart: boolean; tenants: {
           {body}
         </div>
       </Card>
+      {accepting && <AcceptRiskDialog group={accepting} tenants={acceptTenants} onClose={() => setAccepting(null)} />}
       {starting && <StartCampaignDialog group={starting} tenants={tenants} onClose={() => setStarting(null)} />}
     </section>
   );

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { paths } from "@/config/paths";
 import { useCan } from "@/lib/permissions";
 import { useVmOverview } from "../api/vm";
+import { Acceptances } from "./acceptances";
 import { Campaigns } from "./campaigns";
 import { FixGroups } from "./fix-groups";
 import { SeverityAgeTable } from "./severity-age-table";
@@ -15,7 +16,16 @@ import { VmTenantTable } from "./vm-tenant-table";
  * VM: the programme over the findings in scope (docs/vm.md): figures, age and SLA, tenants
  * compared, fix groups and campaigns. `writable`: tenants with VM where the person may start campaigns.
  */
-export function VmPage({ writable, showTenants }: { writable: { id: string; name: string }[]; showTenants: boolean }) {
+export function VmPage({
+  writable,
+  accepting,
+  showTenants,
+}: {
+  writable: { id: string; name: string }[];
+  /** Tenants with VM where the person may accept risk. */
+  accepting: { id: string; name: string }[];
+  showTenants: boolean;
+}) {
   const overview = useVmOverview();
   const canWrite = useCan("data.write") && writable.length > 0;
   if (overview.isPending) return <LoadingState label="Loading vulnerability management" />;
@@ -47,7 +57,8 @@ export function VmPage({ writable, showTenants }: { writable: { id: string; name
         <SlaTrendTable overview={o} />
       </div>
       {showTenants && <VmTenantTable overview={o} />}
-      <FixGroups canStart={canWrite} tenants={writable} />
+      <FixGroups canStart={canWrite} tenants={writable} acceptTenants={accepting} />
+      <Acceptances />
       <Campaigns />
     </div>
   );
