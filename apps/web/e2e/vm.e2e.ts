@@ -152,7 +152,7 @@ describe("vm", () => {
     });
     consoleWatch.assertClean();
     await context.close();
-  });
+  }, 240_000);
 
   it("shows loading, then the server's error with a retry", async () => {
     const { context, page } = await open("/dashboard");
