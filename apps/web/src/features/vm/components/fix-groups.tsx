@@ -108,7 +108,7 @@ export function FixGroups({
                         size="sm"
                         variant="secondary"
                         onClick={() => setStarting(g)}
-                        aria-label={`Start a campaign: ${g.fix}`}
+                        aria-label={`Start campaign: ${g.fix}`}
                       >
                         Start campaign
                       </Button>
@@ -119,7 +119,7 @@ export function FixGroups({
                         variant="secondary"
                         className="ml-2"
                         onClick={() => setAccepting(g)}
-                        aria-label={`Accept the risk: ${g.fix}`}
+                        aria-label={`Accept risk: ${g.fix}`}
                       >
                         Accept risk
                       </Button>
