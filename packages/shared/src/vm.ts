@@ -94,6 +94,7 @@ export const vmFixGroupSchema = z.object({
   kev: count,
   /** The risk model's finding risks (docs/risk.md) the fix removes, summed. */
   riskRemoved: z.number(),
+  /** Examples: the CVE ids of two of its findings (the least and greatest by CVE text), not every one. */
   cves: z.array(z.string()),
 });
 export type VmFixGroup = z.infer<typeof vmFixGroupSchema>;

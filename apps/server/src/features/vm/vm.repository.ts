@@ -107,6 +107,10 @@ export async function fixGroups(db: Db, tenantIds: readonly string[], q: string 
       worstRank.as("worst"),
       sql<number>`sum(f.kev)`.as("kev"),
       sql<number>`sum(${findingBaseSql} * ${findingFullFactorSql})`.as("risk"),
+      // Two CVE sets as examples (the least and greatest CVE text): listing every CVE of a group
+      // would join finding_cves for every open finding.
+      sql<string | null>`min(f.cve_text)`.as("cves_low"),
+      sql<string | null>`max(f.cve_text)`.as("cves_high"),
       sql<number>`count(*) over ()`.as("total"),
     ])
     .where("f.tenant_id", "in", tenantIds)
@@ -115,22 +119,6 @@ export async function fixGroups(db: Db, tenantIds: readonly string[], q: string 
     .where("f.remediation", "<>", "");
   if (q) query = query.where(sql<boolean>`lower(f.remediation) like ${containsPattern(q)} escape '\\'`);
   return query.groupBy("f.remediation").orderBy("risk", "desc").orderBy("fix").limit(limit).execute();
-}
-
-/** Up to `perGroup` CVE ids of the open findings of each fix. */
-export async function fixCves(db: Db, tenantIds: readonly string[], fixes: readonly string[]) {
-  if (tenantIds.length === 0 || fixes.length === 0) return [];
-  return db
-    .selectFrom("findings as f")
-    .innerJoin("finding_cves as c", "c.finding_id", "f.id")
-    .select(["f.remediation as fix", "c.cve_id"])
-    .distinct()
-    .where("f.tenant_id", "in", tenantIds)
-    .where(isOpen)
-    .where("f.remediation", "in", fixes)
-    .orderBy("c.cve_id")
-    .limit(5000)
-    .execute();
 }
 
 /** The open findings of one fix in one tenant (a campaign's start), at most `limit`. */

@@ -123,11 +123,6 @@ export async function overview(ctx: AppContext, scope: TenantScope, tenantId?: s
 export async function fixGroups(ctx: AppContext, scope: TenantScope, query: VmFixGroupsQuery) {
   const tenantIds = tenantsOf(scope, query.tenantId);
   const rows = await repo.fixGroups(ctx.db, tenantIds, query.q, query.limit);
-  const cves = await repo.fixCves(
-    ctx.db,
-    tenantIds,
-    rows.map((r) => r.fix),
-  );
   const items: VmFixGroup[] = rows.map((r) => ({
     fix: r.fix,
     findings: n(r.findings),
@@ -136,10 +131,7 @@ export async function fixGroups(ctx: AppContext, scope: TenantScope, query: VmFi
     worstSeverity: repo.severityOfRank(n(r.worst)),
     kev: n(r.kev),
     riskRemoved: Math.round(n(r.risk) * 10) / 10,
-    cves: cves
-      .filter((c) => c.fix === r.fix)
-      .map((c) => c.cve_id)
-      .slice(0, 20),
+    cves: [...new Set([r.cves_low, r.cves_high].flatMap((t) => (t ? t.split(", ") : [])))].slice(0, 20),
   }));
   return { items, total: n(rows[0]?.total) };
 }
