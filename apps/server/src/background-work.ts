@@ -2,6 +2,7 @@ import type { AppContext } from "./context";
 import { notifySlaBreachBatches } from "./features/alerts/sla-breach.service";
 import { notifyOverdueFindingBatches } from "./features/findings/finding-sla-overdue.service";
 import { notifyExpiredExceptions } from "./features/compliance/compliance-exceptions.service";
+import { expireAcceptances } from "./features/vm/vm-acceptances.service";
 import { JobRunner, type JobHandler, type PeriodicTask } from "./features/jobs/job-runner";
 import { pruneJobs } from "./features/jobs/jobs.repository";
 import {
@@ -49,6 +50,11 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       kind: "compliance-exception-expiry",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
       run: async () => ({ notified: await notifyExpiredExceptions(ctx) }),
+    },
+    {
+      kind: "vm-acceptance-expiry",
+      everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
+      run: async () => ({ reopened: await expireAcceptances(ctx) }),
     },
     // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
     { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },

@@ -142,6 +142,7 @@ export const notificationKinds = [
   "compliance_newly_failing",
   "automation",
   "webhook_dead_letter",
+  "vm_acceptance_expired",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -66,6 +66,11 @@ export const findingListQuerySchema = z.object({
   tenant: list(z.string().max(64)),
   assetId: list(z.string().max(64)),
   cve: list(z.string().trim().toUpperCase().pipe(cveIdSchema)),
+  /** Age in whole days since first seen, at least / at most (the VM overview's age buckets). */
+  ageMin: z.coerce.number().int().min(0).max(36500).optional(),
+  ageMax: z.coerce.number().int().min(0).max(36500).optional(),
+  /** The exact remediation text: a VM fix group (docs/vm.md). */
+  fix: z.string().trim().min(1).max(5000).optional(),
   /** Free text in the title, CVE ids, CWE, asset key, asset name and host names (case-insensitive substring). */
   q: z.string().trim().max(200).optional(),
   sort: findingSortKeySchema.default("lastSeen"),

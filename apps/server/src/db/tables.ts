@@ -1013,9 +1013,52 @@ export interface DB {
   alert_tags: AlertTagsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  vm_campaigns: VmCampaignsTable;
+  vm_campaign_findings: VmCampaignFindingsTable;
+  vm_risk_acceptances: VmRiskAcceptancesTable;
+  vm_acceptance_findings: VmAcceptanceFindingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type TenantRow = Selectable<TenantsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewAudit = Insertable<AuditLogTable>;
+
+/** VM remediation campaigns and their findings (migration 0027, docs/vm.md). */
+export interface VmCampaignsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  owner_user_id: string | null;
+  fix_text: string | null;
+  due_at: number;
+  findings_total: number;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface VmCampaignFindingsTable {
+  campaign_id: string;
+  finding_id: string;
+  tenant_id: string;
+}
+
+/** VM risk acceptances and the findings each closed as Accepted Risk (migration 0027). */
+export interface VmRiskAcceptancesTable {
+  id: string;
+  tenant_id: string;
+  fix_text: string | null;
+  reason: string;
+  approved_by: string | null;
+  approved_by_name: string;
+  findings_total: number;
+  created_at: number;
+  expires_at: number;
+  expiry_notified_at: number | null;
+}
+
+export interface VmAcceptanceFindingsTable {
+  acceptance_id: string;
+  finding_id: string;
+  tenant_id: string;
+}

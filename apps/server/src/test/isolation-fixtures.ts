@@ -55,7 +55,7 @@ export async function isolationFixtures(app: TestApp) {
     })
   ).json().incident;
   const scan = `<NessusClientData_v2><Report name="b"><ReportHost name="b-secret-host.isolation.test"><HostProperties><tag name="host-ip">10.66.0.1</tag></HostProperties>
-<ReportItem port="443" protocol="tcp" severity="3" pluginID="66001" pluginName="B secret finding"/></ReportHost></Report></NessusClientData_v2>`;
+<ReportItem port="443" protocol="tcp" severity="3" pluginID="66001" pluginName="B secret finding"><solution>B secret fix</solution></ReportItem></ReportHost></Report></NessusClientData_v2>`;
   await bOwner.request({
     method: "POST",
     url: `/api/v1/imports/findings?tenantId=${tenantB.id}`,
@@ -197,6 +197,10 @@ export async function isolationFixtures(app: TestApp) {
     last_used_at: null,
   });
 
+  const campaign = (
+    await bOwner.post("/api/v1/vm/campaigns", { tenantId: tenantB.id, name: "B secret campaign", dueDate: "2030-01-01", fix: "B secret fix" })
+  ).json();
+
   const params: Record<string, string> = {
     tenantId: tenantB.id,
     userId: bUser.id,
@@ -220,6 +224,7 @@ export async function isolationFixtures(app: TestApp) {
     ruleId: rule.id,
     webhookId: webhook.id,
     deliveryId,
+    campaignId: campaign.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -309,6 +314,13 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
     "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
+    "POST /api/v1/vm/acceptances": {
+      tenantId: tenantB.id,
+      reason: "Probe accepting a stranger's finding",
+      expiresAt: new Date(app.ctx.now() + 86_400_000).toISOString(),
+      findingIds: [finding.id],
+    },
+    "POST /api/v1/vm/campaigns": { tenantId: tenantB.id, name: "Probe", dueDate: "2030-01-01", findingIds: [finding.id] },
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },
   };
@@ -388,6 +400,9 @@ export async function isolationFixtures(app: TestApp) {
     "B secret webhook",
     "b-secret-hook.example",
     deliveryId,
+    campaign.id,
+    "B secret campaign",
+    "B secret fix",
   ];
 
   return { tenantA, tenantB, params, bodies, queries, listQueries, secrets };

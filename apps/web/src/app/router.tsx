@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
                 path: rel(paths.cloudSec),
                 lazy: async () => ({ Component: (await import("./routes/cloud-sec")).CloudSecRoute }),
               },
+              { path: rel(paths.vm), lazy: async () => ({ Component: (await import("./routes/vm")).VmRoute }) },
               ...moduleRoutes,
               ...reportRoutes,
               ...complianceRoutes,

@@ -6,6 +6,7 @@ import { type Cursor, keysetPage } from "../../db/keyset";
 import type { CursorSort } from "../../http/cursor";
 import { findingTextCandidates, textCandidateRows } from "./findings-search.repository";
 import { containsPattern } from "../../db/like";
+import { days } from "../../lib/time";
 
 /** Statuses that still need work; Closed is the only done state. */
 
@@ -50,7 +51,9 @@ type Column =
   | "due_at"
   | "asset_id"
   | "services"
-  | "search_text";
+  | "search_text"
+  | "first_seen"
+  | "remediation";
 
 /**
  * How to run one page on SQLite. Pages normally walk the sort index and stop once full, with
@@ -161,6 +164,9 @@ export function filteredFindings(
     const overdue = sql<boolean>`(${col("status")} in (${sql.join(open)}) and ${col("due_at")} < ${now})`;
     query = query.where(q.overdue ? overdue : sql<boolean>`(not ${overdue} or ${col("due_at")} is null)`);
   }
+  if (q.ageMin != null) query = query.where(sql<boolean>`${col("first_seen")} <= ${now - days(q.ageMin)}`);
+  if (q.ageMax != null) query = query.where(sql<boolean>`${col("first_seen")} > ${now - days(q.ageMax + 1)}`);
+  if (q.fix) query = query.where(sql<boolean>`${col("remediation")} = ${q.fix}`);
   if (q.assignee?.length) {
     const names = q.assignee.filter((a) => a !== "unassigned");
     const parts = [

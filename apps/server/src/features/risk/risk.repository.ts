@@ -1,6 +1,7 @@
 import { priorityRank, priorities, riskModel } from "@watchfloor/shared";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
+import { findingBaseSql, findingEpssFactorSql, findingFullFactorSql } from "../../db/finding-risk-sql";
 import { days } from "../../lib/time";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -11,15 +12,10 @@ function* chunks<T>(items: readonly T[], size = 500): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-// The model's finding risk in SQL (packages/shared/src/risk.ts findingRisk), so the database
-// aggregates 500,000 findings into one row per asset instead of sending every row to JS.
 const lit = (n: number) => sql.lit(n);
-const base: RawBuilder<number> = sql`coalesce(f.cvss_score, case f.severity_rank ${sql.join(
-  priorities.map((p) => sql`when ${lit(priorityRank[p])} then ${lit(riskModel.severityBase[p])}`),
-  sql` `,
-)} else ${lit(riskModel.severityBase.Low)} end)`;
-const epssFactor = sql`(1 + coalesce(f.epss, 0))`;
-const fullFactor = sql`(case when f.kev = 1 then ${lit(riskModel.kevFactor)} else 1 + coalesce(f.epss, 0) end)`;
+const base = findingBaseSql;
+const epssFactor = findingEpssFactorSql;
+const fullFactor = findingFullFactorSql;
 /** Written out, not bound: SQLite uses the partial index findings_open_risk_idx (0007) only for this literal term. */
 const isOpen = sql<boolean>`f.status <> 'Closed'`;
 const bySeverity = (p: (typeof priorities)[number]) =>

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { listLink } from "../lib/links";
 import { type DashboardRange, dayOf } from "../lib/range";
-import { chartPalette, useDarkTheme } from "../lib/use-dark";
+import { chartPalette, useDarkTheme } from "@/lib/use-dark";
 import { ChartFrame } from "./chart-frame";
 
 type Bucket = DashboardSummary["overTime"][number];

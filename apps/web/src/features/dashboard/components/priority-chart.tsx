@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { Link, useNavigate } from "react-router";
 import { listLink } from "../lib/links";
 import type { DashboardRange } from "../lib/range";
-import { chartPalette, useDarkTheme } from "../lib/use-dark";
+import { chartPalette, useDarkTheme } from "@/lib/use-dark";
 import { ChartFrame } from "./chart-frame";
 
 const order = [...priorities].reverse();

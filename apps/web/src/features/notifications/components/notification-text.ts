@@ -9,6 +9,7 @@ const kindLabels: Record<string, string> = {
   plan_expiry: "Plan expiry",
   product_news: "Product news",
   compliance_exception_expired: "Exception expired",
+  vm_acceptance_expired: "Risk acceptance expired",
   compliance_newly_failing: "Newly failing controls",
 };
 

@@ -1,18 +1,12 @@
-import { lazy, Suspense, useMemo, useSyncExternalStore } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { useDarkTheme } from "@/lib/use-dark";
 import type { ChartOption } from "./echart";
 
 const EChart = lazy(() => import("./echart"));
 
-function subscribe(listener: () => void): () => void {
-  const observer = new MutationObserver(listener);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-  return () => observer.disconnect();
-}
-const isDark = () => document.documentElement.classList.contains("dark");
-
 /** Colours for both themes; the second series is hatched-looking by being much lighter. */
 function usePalette() {
-  const dark = useSyncExternalStore(subscribe, isDark, () => false);
+  const dark = useDarkTheme();
   return {
     text: dark ? "#cbd5e1" : "#334155",
     grid: dark ? "#334155" : "#e2e8f0",

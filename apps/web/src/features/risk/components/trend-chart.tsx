@@ -1,25 +1,14 @@
 import { type RiskSummary, riskModel } from "@watchfloor/shared";
-import { lazy, Suspense, useMemo, useSyncExternalStore } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { useDarkTheme } from "@/lib/use-dark";
 import { bandStyle, formatScore, shortDate } from "../lib/format";
 import type { TrendOption } from "./trend-echart";
 
 const TrendEChart = lazy(() => import("./trend-echart"));
 
-function subscribe(listener: () => void): () => void {
-  const observer = new MutationObserver(listener);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-  return () => observer.disconnect();
-}
-const useDark = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => document.documentElement.classList.contains("dark"),
-    () => false,
-  );
-
 /** The score per day from the daily snapshots, ending with today's live score, over shaded bands. */
 export function TrendChart({ trend }: { trend: RiskSummary["trend"] }) {
-  const dark = useDark();
+  const dark = useDarkTheme();
   const points = trend.points;
   const option = useMemo<TrendOption>(() => {
     const text = dark ? "#cbd5e1" : "#475569";

@@ -47,6 +47,15 @@ describe("vulnerable-asset list state in the URL", () => {
     expect(toFindingApiQuery(state)).toEqual({ view: "open", status: "Open", sort: "lastSeen", dir: "desc" });
   });
 
+  it("carries the VM overview's age bucket and fix group through the URL", () => {
+    const fix = "Upgrade openssl to 3.0.13, then restart";
+    const state = parse(`view=open&ageMin=31&ageMax=90&fix=${encodeURIComponent(fix)}`);
+    expect(toFindingApiQuery(state)).toEqual({ view: "open", ageMin: "31", ageMax: "90", fix, sort: "lastSeen", dir: "desc" });
+    expect(activeFindingFilterCount(state)).toBe(3);
+    expect(parse(withFindingState(new URLSearchParams(), state).toString())).toEqual(state);
+    expect(toFindingApiQuery(parse("ageMin=1.5&ageMax=-1"))).toEqual({ view: "open", sort: "lastSeen", dir: "desc" });
+  });
+
   it("keeps defaults out of the URL and pins a fixed asset on top of it", () => {
     const written = withFindingState(new URLSearchParams("sort=score&dir=asc&view=closed"), parse(""));
     expect(written.toString()).toBe("");

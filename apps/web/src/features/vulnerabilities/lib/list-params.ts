@@ -29,7 +29,7 @@ export const findingListKeys = [
 export type FindingListKey = (typeof findingListKeys)[number];
 export const findingFlagKeys = ["kev", "overdue"] as const;
 export type FindingFlagKey = (typeof findingFlagKeys)[number];
-export const findingNumberKeys = ["scoreMin", "scoreMax", "epssAbove"] as const;
+export const findingNumberKeys = ["scoreMin", "scoreMax", "epssAbove", "ageMin", "ageMax"] as const;
 export type FindingNumberKey = (typeof findingNumberKeys)[number];
 export type FindingView = (typeof findingViews)[number];
 
@@ -48,6 +48,8 @@ export const findingFilterLabels: Record<FindingListKey | FindingFlagKey | Findi
   scoreMin: "Score from",
   scoreMax: "Score to",
   epssAbove: "EPSS above",
+  ageMin: "Age from (days)",
+  ageMax: "Age to (days)",
 };
 
 /** Filters with a closed set of values (checkbox groups); the rest are typed, comma-separated. */
@@ -66,6 +68,8 @@ export type FindingListState = {
   /** As the API takes them: score 0-10, EPSS probability 0-1 ("" = no bound). */
   numbers: Record<FindingNumberKey, string>;
   q: string;
+  /** One remediation text exactly (a VM fix group); "" = any. */
+  fix: string;
   sort: FindingSortKey;
   dir: "asc" | "desc";
 };
@@ -97,8 +101,9 @@ const cvePattern = /^CVE-\d{4}-\d{4,}$/i;
 function validNumber(key: FindingNumberKey, raw: string | null): string {
   if (raw === null || raw.trim() === "") return "";
   const n = Number(raw);
-  const max = key === "epssAbove" ? 1 : 10;
-  return Number.isFinite(n) && n >= 0 && n <= max ? String(n) : "";
+  const max = key === "epssAbove" ? 1 : key === "ageMin" || key === "ageMax" ? 36500 : 10;
+  const whole = key !== "ageMin" && key !== "ageMax" ? true : Number.isInteger(n);
+  return Number.isFinite(n) && whole && n >= 0 && n <= max ? String(n) : "";
 }
 
 export function parseFindingState(params: URLSearchParams): FindingListState {
@@ -126,6 +131,7 @@ export function parseFindingState(params: URLSearchParams): FindingListState {
     flags,
     numbers,
     q: params.get("q") ?? "",
+    fix: (params.get("fix") ?? "").trim().slice(0, 5000),
     ...readSort(params, findingSortKeys, defaultFindingSort),
   };
 }
@@ -137,6 +143,7 @@ export function toFindingApiQuery(state: FindingListState, fixed: Record<string,
   for (const key of findingFlagKeys) if (state.flags[key]) query[key] = state.flags[key];
   for (const key of findingNumberKeys) if (state.numbers[key]) query[key] = state.numbers[key];
   if (state.q.trim()) query.q = state.q.trim();
+  if (state.fix) query.fix = state.fix;
   return { ...query, ...fixed };
 }
 
@@ -147,6 +154,7 @@ export function withFindingState(params: URLSearchParams, state: FindingListStat
   for (const key of findingFlagKeys) putParam(next, key, state.flags[key]);
   for (const key of findingNumberKeys) putParam(next, key, state.numbers[key]);
   putParam(next, "q", state.q.trim());
+  putParam(next, "fix", state.fix);
   putParam(next, "view", state.view === defaultFindingView ? "" : state.view);
   putSort(next, state, defaultFindingSort);
   return next;
@@ -156,7 +164,8 @@ export function activeFindingFilterCount(state: FindingListState): number {
   return (
     findingListKeys.filter((k) => state.lists[k].length).length +
     findingFlagKeys.filter((k) => state.flags[k]).length +
-    findingNumberKeys.filter((k) => state.numbers[k]).length
+    findingNumberKeys.filter((k) => state.numbers[k]).length +
+    (state.fix ? 1 : 0)
   );
 }
 
@@ -210,5 +219,6 @@ export function findingChips(
     }
   }
   chips.push(...textChips(state.q, () => onChange({ ...state, q: "" })));
+  if (state.fix) chips.push({ id: "fix", label: `Fix: ${state.fix.length > 60 ? `${state.fix.slice(0, 60)}…` : state.fix}`, onRemove: () => onChange({ ...state, fix: "" }) });
   return chips;
 }
