@@ -1,5 +1,5 @@
-import { priorityRank, priorities, riskModel } from "@watchfloor/shared";
-import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import { priorityRank, priorities, } from "@watchfloor/shared";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { findingBaseSql, findingEpssFactorSql, findingFullFactorSql } from "../../db/finding-risk-sql";
 import { days } from "../../lib/time";
