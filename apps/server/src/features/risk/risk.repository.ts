@@ -1,4 +1,4 @@
-import { priorityRank, priorities, } from "@watchfloor/shared";
+import { priorityRank, priorities } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { findingBaseSql, findingEpssFactorSql, findingFullFactorSql } from "../../db/finding-risk-sql";
