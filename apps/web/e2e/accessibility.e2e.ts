@@ -97,7 +97,7 @@ describe("axe on every route", () => {
   const routes = [...new Set(allPaths(paths))].filter((p) => !SKIP.has(p)).sort();
 
   for (const width of [1400, 375]) {
-    it(`has no serious or critical violations at ${width}px`, { timeout: 300_000 }, async () => {
+    it(`has no serious or critical violations at ${width}px`, { timeout: 600_000 }, async () => {
       expect(routes.length).toBeGreaterThan(25);
       const context = await newContext(browser, { viewport: { width, height: 860 }, storageState: state });
       const page = await context.newPage();
