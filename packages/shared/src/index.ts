@@ -39,3 +39,4 @@ export * from "./test-clock";
 export * from "./health";
 export * from "./automation";
 export * from "./webhooks";
+export * from "./detections";
