@@ -51,6 +51,7 @@ import { cloudSecRoutes } from "./features/cloud-sec/cloud-sec.routes";
 import { automationFor } from "./features/automation/automation-engine";
 import { automationRoutes } from "./features/automation/automation.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
+import { detectionRoutes } from "./features/detections/detections.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
@@ -110,6 +111,7 @@ const apiFeatures = [
   reportRoutes,
   reportScheduleRoutes,
   jobRoutes,
+  detectionRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

@@ -44,7 +44,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * no part of it is applied.
  */
 export function parseRuleFile(text: string, map: readonly LogsourceMapEntry[]): ParsedDocument[] {
-  const docs = parseAllDocuments(text, { maxAliasCount: 100 });
+  const docs = parseAllDocuments(text);
   const list = Array.isArray(docs) ? docs : [docs];
   const out: ParsedDocument[] = [];
   for (const doc of list) {
