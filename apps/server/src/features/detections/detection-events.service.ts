@@ -6,6 +6,7 @@ import { ingestAlerts } from "../alerts/alert-ingest.service";
 import * as repo from "./detections.repository";
 import { tenantMap } from "./detections.service";
 import { EventBodyError, eventsOf } from "./event-body";
+import { RuleSet } from "./rule-set";
 import { EventShapeError, readEvent, type SigmaEvent } from "./sigma-event";
 import { type CompiledRule, parseRuleFile } from "./sigma-rule";
 
@@ -13,9 +14,9 @@ import { type CompiledRule, parseRuleFile } from "./sigma-rule";
  * Compiled rules per tenant, kept while the tenant's detection version (bumped by every change
  * of its rules or logsource map, on any server) stays the same.
  */
-const compiled = new Map<string, { version: number; rules: CompiledRule[] }>();
+const compiled = new Map<string, { version: number; rules: RuleSet }>();
 
-export async function compiledRules(ctx: AppContext, tenantId: string): Promise<CompiledRule[]> {
+export async function compiledRules(ctx: AppContext, tenantId: string): Promise<RuleSet> {
   const state = await repo.tenantState(ctx.db, tenantId);
   const version = Number(state?.version ?? 0);
   const cached = compiled.get(tenantId);
@@ -26,15 +27,9 @@ export async function compiledRules(ctx: AppContext, tenantId: string): Promise<
     // Stored rules compiled at import, and map edits that would break one are refused.
     for (const doc of parseRuleFile(row.source, entries)) if (doc.ok) rules.push(doc.rule);
   }
-  compiled.set(tenantId, { version, rules });
-  return rules;
-}
-
-/** Every rule an event matches. */
-export function matchingRules(rules: readonly CompiledRule[], event: SigmaEvent): CompiledRule[] {
-  const hits: CompiledRule[] = [];
-  for (const rule of rules) if (rule.matches(event)) hits.push(rule);
-  return hits;
+  const set = new RuleSet(rules);
+  compiled.set(tenantId, { version, rules: set });
+  return set;
 }
 
 const MAX_SOURCE_ID = 200;
@@ -44,8 +39,8 @@ export function alertOfMatch(rule: CompiledRule, event: SigmaEvent, raw: unknown
   let sourceId = `${rule.ruleId}|${event.id}`;
   if (sourceId.length > MAX_SOURCE_ID) sourceId = sourceId.slice(0, MAX_SOURCE_ID);
   const text = (name: string) => {
-    const v = event.fields[name];
-    return typeof v === "string" && v.trim() ? v.trim().slice(0, 200) : null;
+    const v = event.text(name);
+    return v?.trim() ? v.trim().slice(0, 200) : null;
   };
   const when = event.time && !Number.isNaN(Date.parse(event.time)) ? new Date(Date.parse(event.time)).toISOString() : null;
   return {
@@ -95,7 +90,7 @@ export async function ingestEvents(ctx: AppContext, tenantId: string, body: unkn
       rejected.push({ index, reason: error.message });
       return;
     }
-    const hits = matchingRules(rules, event);
+    const hits = rules.matching(event);
     if (hits.length) matched++;
     for (const rule of hits) {
       alerts.push(alertOfMatch(rule, event, raw));
@@ -123,7 +118,7 @@ export async function ingestEvents(ctx: AppContext, tenantId: string, body: unkn
     received,
     matched,
     unmatched: received - matched,
-    rulesEvaluated: rules.length,
+    rulesEvaluated: rules.size,
     alertsCreated: created,
     alertsUpdated: updated,
     rejected,

@@ -86,6 +86,22 @@ const same = (a: string | undefined, b: string | undefined) => (a ?? "").toLower
  * rule is never applied to events it was not written for.
  */
 export function compileLogsource(logsource: SigmaLogsource, map: readonly LogsourceMapEntry[]): EventTest {
+  return compileLogsourceIndexed(logsource, map).test;
+}
+
+/**
+ * Channels (and event ids) an event must have for the logsource to hold, when the map says:
+ * a necessary condition only, used to skip rules that cannot match (rule-set.ts).
+ */
+export interface LogsourceIndex {
+  channels: string[];
+  eventIds: string[] | null;
+}
+
+export function compileLogsourceIndexed(
+  logsource: SigmaLogsource,
+  map: readonly LogsourceMapEntry[],
+): { test: EventTest; index: LogsourceIndex | null } {
   const { product, category, service: svc } = logsource;
   if (!product && !category && !svc) throw new SigmaRuleError("logsource", "names no product, category or service");
   const entries: LogsourceMapEntry[] = [];
@@ -105,10 +121,19 @@ export function compileLogsource(logsource: SigmaLogsource, map: readonly Logsou
     entries.push(entry);
   }
   const tests = entries.flatMap(entryTests);
-  return (e) => {
+  const test: EventTest = (e) => {
     for (const t of tests) if (!t(e)) return false;
     return true;
   };
+  // The most specific entry with channels: with event ids if one has them.
+  const keyed = entries.filter((e) => e.channels?.length).sort((a, b) => (b.eventIds?.length ? 1 : 0) - (a.eventIds?.length ? 1 : 0))[0];
+  const index = keyed
+    ? {
+        channels: (keyed.channels ?? []).map((c) => c.toLowerCase()),
+        eventIds: keyed.eventIds?.length ? keyed.eventIds.map(String) : null,
+      }
+    : null;
+  return { test, index };
 }
 
 function entryTests(entry: LogsourceMapEntry): EventTest[] {
@@ -117,7 +142,7 @@ function entryTests(entry: LogsourceMapEntry): EventTest[] {
     if (!values?.length) return;
     const wanted = new Set(values.map((v) => String(v).toLowerCase()));
     tests.push((e) => {
-      const v = e.lower[field];
+      const v = e.lower(field);
       return typeof v === "string" && wanted.has(v);
     });
   };

@@ -3,19 +3,42 @@ import { createHash } from "node:crypto";
 /**
  * A raw event as the Sigma matcher reads it: field name -> text (numbers written in decimal),
  * or several texts for a multi-valued field. Null values are left out, so `Field: null` and
- * `Field|exists: false` match them as absent. Lower-case copies are made once per event because
- * every rule compares case-insensitively unless it says `cased`.
+ * `Field|exists: false` match them as absent. Rules compare case-insensitively unless they say
+ * `cased`, so lower-case copies of the fields they read are kept with the event.
  */
-export interface SigmaEvent {
-  readonly fields: Record<string, string | string[]>;
-  readonly lower: Record<string, string | string[]>;
-  /** Stable id of the event: the source's record id when it has one, else a hash of its content. */
-  readonly id: string;
-  readonly channel: string | null;
-  readonly provider: string | null;
-  readonly computer: string | null;
-  /** ISO-8601 time the event was written, when it says. */
-  readonly time: string | null;
+export class SigmaEvent {
+  private lowered: Map<string, string | string[] | undefined> | null = null;
+
+  constructor(
+    readonly fields: Record<string, string | string[]>,
+    /** Stable id of the event: the source's record id when it has one, else a hash of its content. */
+    readonly id: string,
+    /** ISO-8601 time the event was written, when it says. */
+    readonly time: string | null,
+  ) {}
+
+  /** A field's value lower-cased (made on first use: a rule reads only a few fields). */
+  lower(field: string): string | string[] | undefined {
+    if (this.lowered === null) this.lowered = new Map();
+    else if (this.lowered.has(field)) return this.lowered.get(field);
+    const v = this.fields[field];
+    const low = v === undefined ? undefined : typeof v === "string" ? v.toLowerCase() : v.map((s) => s.toLowerCase());
+    this.lowered.set(field, low);
+    return low;
+  }
+
+  text(field: string): string | null {
+    const v = this.fields[field];
+    return typeof v === "string" ? v : null;
+  }
+
+  get channel(): string | null {
+    return this.text("Channel");
+  }
+
+  get computer(): string | null {
+    return this.text("Computer");
+  }
 }
 
 export type EventShape = "evtx" | "winlogbeat";
@@ -111,13 +134,7 @@ function fromEcs(raw: Record<string, Json>, fields: Record<string, string | stri
 }
 
 function finish(fields: Record<string, string | string[]>, id: string, time: string | null): SigmaEvent {
-  const lower: Record<string, string | string[]> = Object.create(null);
-  for (const key in fields) {
-    const v = fields[key] as string | string[];
-    lower[key] = typeof v === "string" ? v.toLowerCase() : v.map((s) => s.toLowerCase());
-  }
-  const one = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : null);
-  return { fields, lower, id, channel: one("Channel"), provider: one("Provider_Name"), computer: one("Computer"), time };
+  return new SigmaEvent(fields, id, time);
 }
 
 const MAX_FLATTEN_DEPTH = 8;

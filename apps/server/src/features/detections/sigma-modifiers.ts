@@ -131,12 +131,12 @@ function compileValue(field: string, mods: string[], value: string | number | bo
 function fieldTextTest(field: string, test: (s: string) => boolean, lower: boolean): EventTest {
   if (field === "") {
     return (e) => {
-      const source = lower ? e.lower : e.fields;
-      for (const key in source) if (anyValue(source[key], test)) return true;
+      for (const key in e.fields) if (anyValue(lower ? e.lower(key) : e.fields[key], test)) return true;
       return false;
     };
   }
-  return (e) => anyValue((lower ? e.lower : e.fields)[field], test);
+  if (lower) return (e) => anyValue(e.lower(field), test);
+  return (e) => anyValue(e.fields[field], test);
 }
 
 function anyValue(value: string | string[] | undefined, test: (s: string) => boolean): boolean {
@@ -201,11 +201,10 @@ function fieldrefTest(field: string, mods: string[], other: string, path: string
         ? (a: string, b: string) => a.endsWith(b)
         : (a: string, b: string) => a === b;
   return (e) => {
-    const source = lower ? e.lower : e.fields;
-    const ref = source[other];
+    const ref = lower ? e.lower(other) : e.fields[other];
     if (ref === undefined) return false;
     const refs = typeof ref === "string" ? [ref] : ref;
-    return anyValue(source[field], (s) => refs.some((r) => op(s, r)));
+    return anyValue(lower ? e.lower(field) : e.fields[field], (s) => refs.some((r) => op(s, r)));
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type Tactic,
 } from "@watchfloor/shared";
 import { parseAllDocuments } from "yaml";
-import { compileLogsource } from "./logsource-map";
+import { compileLogsourceIndexed, type LogsourceIndex } from "./logsource-map";
 import { compileCondition, parseCondition } from "./sigma-condition";
 import { SigmaRuleError } from "./sigma-error";
 import type { SigmaEvent } from "./sigma-event";
@@ -32,6 +32,8 @@ export interface SigmaRuleMeta {
 export interface CompiledRule extends SigmaRuleMeta {
   /** The logsource and the detection together. */
   matches: (event: SigmaEvent) => boolean;
+  /** The channels and event ids the logsource requires, when the map names them. */
+  index: LogsourceIndex | null;
 }
 
 export type ParsedDocument = { ok: true; rule: CompiledRule; source: string } | { ok: false; error: SigmaRuleError; ruleId: string | null; title: string | null };
@@ -72,11 +74,13 @@ export function compileRule(doc: unknown, map: readonly LogsourceMapEntry[]): Co
   if ("correlation" in doc) throw new SigmaRuleError("correlation", "correlation rules are not supported");
   if ("filter" in doc && !("detection" in doc)) throw new SigmaRuleError("filter", "filter (meta) rules are not supported");
   const meta = readMeta(doc);
-  const logsource = compileLogsource(meta.logsource, map);
+  const logsource = compileLogsourceIndexed(meta.logsource, map);
   const detection = compileDetection(doc.detection);
+  const inSource = logsource.test;
   return {
     ...meta,
-    matches: (e) => logsource(e) && detection(e),
+    matches: (e) => inSource(e) && detection(e),
+    index: logsource.index,
   };
 }
 
