@@ -33,7 +33,12 @@ export const benchmark: Benchmark = {
 
     const samples = readdirSync(path.join(shared, "windows-events"))
       .filter((f) => f.endsWith(".event.json"))
-      .map((f) => JSON.parse(readFileSync(path.join(shared, "windows-events", f), "utf8")) as { Event: { System: Record<string, unknown> } });
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(shared, "windows-events", f), "utf8")) as {
+            Event: { System: Record<string, unknown> };
+          },
+      );
     const events = Array.from({ length: EVENTS }, (_, i) => {
       const copy = structuredClone(samples[i % samples.length]) as (typeof samples)[number];
       copy.Event.System.EventRecordID = 1_000_000 + i;
@@ -67,7 +72,12 @@ export const benchmark: Benchmark = {
       { name: "1 rule (baseline)", value: rate(base), unit: "events/s" },
       { name: `${RULES} rules`, value: rate(full), unit: "events/s", baseline: { name: "1 rule", value: rate(base) } },
       // CPU time of this thread's process: steadier than wall time on a machine shared with other work.
-      { name: `${RULES} rules, per CPU second`, value: cpuRate(full), unit: "events/s", baseline: { name: "1 rule", value: cpuRate(base) } },
+      {
+        name: `${RULES} rules, per CPU second`,
+        value: cpuRate(full),
+        unit: "events/s",
+        baseline: { name: "1 rule", value: cpuRate(base) },
+      },
       { name: `µs per event, ${RULES} rules`, value: (full.seconds * 1e6) / EVENTS, unit: "µs" },
       { name: "µs per event, 1 rule", value: (base.seconds * 1e6) / EVENTS, unit: "µs" },
       { name: `matches per event, ${RULES} rules`, value: full.hits / EVENTS, unit: "" },
@@ -84,7 +94,8 @@ function variantOf(doc: Record<string, unknown>, variant: number): Record<string
   const change = (value: unknown): unknown => {
     if (typeof value === "string") return `${value}v${variant}`;
     if (Array.isArray(value)) return value.map(change);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k.includes("fieldref") ? v : change(v)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k.includes("fieldref") ? v : change(v)]));
     return value;
   };
   for (const [name, value] of Object.entries(detection)) if (name !== "condition") detection[name] = change(value);

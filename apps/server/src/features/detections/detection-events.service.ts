@@ -102,7 +102,9 @@ export async function ingestEvents(ctx: AppContext, tenantId: string, body: unkn
   let created = 0;
   let updated = 0;
   if (alerts.length) {
-    const outcome = await ingestAlerts(ctx, tenantId, alerts, doer, (trx) => repo.countEvents(trx, tenantId, received, matched, now));
+    const outcome = await ingestAlerts(ctx, tenantId, alerts, doer, (trx) =>
+      repo.countEvents(trx, tenantId, received, matched, now),
+    );
     created = outcome.created;
     updated = outcome.updated;
     for (const r of outcome.rejected)

@@ -29,7 +29,12 @@ const importRules = (client: TestClient, body: Buffer | string, query: string) =
     headers: { "content-type": "application/octet-stream" },
   });
 const postEvents = (body: string, contentType = "application/json", auth = `Bearer ${apiKey}`) =>
-  app.app.inject({ method: "POST", url: "/api/v1/events", payload: body, headers: { "content-type": contentType, authorization: auth } });
+  app.app.inject({
+    method: "POST",
+    url: "/api/v1/events",
+    payload: body,
+    headers: { "content-type": contentType, authorization: auth },
+  });
 const rules = async (client: TestClient) => (await client.get("/api/v1/detections/rules")).json().items as DetectionRule[];
 const eventText = (file: string) => readFileSync(path.join(eventsDir, file), "utf8");
 const sigmaAlerts = (tenant: string) =>
@@ -200,8 +205,15 @@ describe("events", () => {
     const report = (await postEvents(JSON.stringify([winlogbeat, { hello: "world" }, 7]))).json() as EventIngestReport;
     expect(report).toMatchObject({ received: 1, matched: 1, alertsCreated: 1 });
     expect(report.rejected.map((r) => r.index)).toEqual([1, 2]);
-    const matches = (await owner.get(`/api/v1/detections/rules/${(await rules(owner)).find((r) => r.title === "DirLister Execution")?.id}/matches`)).json();
-    expect(matches.items.map((m: { hostname: string }) => m.hostname).sort()).toEqual(["ar-win-dc.attackrange.local", "wks-7.example"]);
+    const matches = (
+      await owner.get(
+        `/api/v1/detections/rules/${(await rules(owner)).find((r) => r.title === "DirLister Execution")?.id}/matches`,
+      )
+    ).json();
+    expect(matches.items.map((m: { hostname: string }) => m.hostname).sort()).toEqual([
+      "ar-win-dc.attackrange.local",
+      "wks-7.example",
+    ]);
   });
 
   it("refuses bad bodies with the field, and other tenants' sessions", async () => {
@@ -224,7 +236,11 @@ describe("events", () => {
 describe("rules and the logsource map", () => {
   it("disables one rule, after which its events match nothing", async () => {
     const rule = (await rules(owner)).find((r) => r.title === "DirLister Execution") as DetectionRule;
-    const off = await owner.request({ method: "PUT", url: `/api/v1/detections/rules/${rule.id}/enabled`, payload: { enabled: false } });
+    const off = await owner.request({
+      method: "PUT",
+      url: `/api/v1/detections/rules/${rule.id}/enabled`,
+      payload: { enabled: false },
+    });
     expect((off.json() as DetectionRuleDetail).enabled).toBe(false);
     const report = (await postEvents(eventText("proc_creation_win_dirlister_execution.event.json"))).json();
     expect(report).toMatchObject({ matched: 0, rulesEvaluated: 9 });
@@ -233,7 +249,8 @@ describe("rules and the logsource map", () => {
     expect(detail.matches).toBe(2);
     expect((await other.get(`/api/v1/detections/rules/${rule.id}`)).statusCode).toBe(404);
     expect(
-      (await analyst.request({ method: "PUT", url: `/api/v1/detections/rules/${rule.id}/enabled`, payload: { enabled: true } })).statusCode,
+      (await analyst.request({ method: "PUT", url: `/api/v1/detections/rules/${rule.id}/enabled`, payload: { enabled: true } }))
+        .statusCode,
     ).toBe(403);
   });
 
@@ -250,9 +267,15 @@ describe("rules and the logsource map", () => {
     expect(refused.json().details[0].message).toMatch(/image_load/);
     // Process creation read from the Security log's 4688 as well as Sysmon: the shared Sysmon event still matches.
     const edited = map.entries.map((e: { category?: string }) =>
-      e.category === "process_creation" ? { ...e, channels: ["Security", "Microsoft-Windows-Sysmon/Operational"], eventIds: [1, 4688] } : e,
+      e.category === "process_creation"
+        ? { ...e, channels: ["Security", "Microsoft-Windows-Sysmon/Operational"], eventIds: [1, 4688] }
+        : e,
     );
-    const saved = await owner.request({ method: "PUT", url: `/api/v1/detections/logsources?tenantId=${tenantId}`, payload: { entries: edited } });
+    const saved = await owner.request({
+      method: "PUT",
+      url: `/api/v1/detections/logsources?tenantId=${tenantId}`,
+      payload: { entries: edited },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().custom).toBe(true);
     const certutil = JSON.parse(eventText("proc_creation_win_certutil_encode_susp_location.event.json"));
@@ -261,7 +284,11 @@ describe("rules and the logsource map", () => {
     certutil.Event.System.EventRecordID = 999;
     const report = (await postEvents(JSON.stringify(certutil))).json();
     expect(report).toMatchObject({ matched: 1, alertsCreated: 1 });
-    const reset = await owner.request({ method: "PUT", url: `/api/v1/detections/logsources?tenantId=${tenantId}`, payload: { entries: null } });
+    const reset = await owner.request({
+      method: "PUT",
+      url: `/api/v1/detections/logsources?tenantId=${tenantId}`,
+      payload: { entries: null },
+    });
     expect(reset.json().custom).toBe(false);
     certutil.Event.System.EventRecordID = 1000;
     expect((await postEvents(JSON.stringify(certutil))).json()).toMatchObject({ matched: 0 });

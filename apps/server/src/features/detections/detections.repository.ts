@@ -62,7 +62,9 @@ export async function upsertRule(db: Db, row: DetectionRulesTable, keepEnabled: 
     .insertInto("detection_rules")
     .values(row)
     .onConflict((oc) =>
-      oc.columns(["tenant_id", "rule_id"]).doUpdateSet(keepEnabled ? { ...changes, enabled: sql`detection_rules.enabled` } : changes),
+      oc
+        .columns(["tenant_id", "rule_id"])
+        .doUpdateSet(keepEnabled ? { ...changes, enabled: sql`detection_rules.enabled` } : changes),
     )
     .execute();
 }
@@ -128,7 +130,11 @@ export async function countEvents(db: Db, tenantId: string, received: number, ma
   await ensureState(db, tenantId, now);
   await db
     .updateTable("detection_tenant_state")
-    .set({ events_received: sql`events_received + ${received}`, events_matched: sql`events_matched + ${matched}`, updated_at: now })
+    .set({
+      events_received: sql`events_received + ${received}`,
+      events_matched: sql`events_matched + ${matched}`,
+      updated_at: now,
+    })
     .where("tenant_id", "=", tenantId)
     .execute();
 }

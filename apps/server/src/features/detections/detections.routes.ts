@@ -48,10 +48,13 @@ const rawTypes = [
 export const detectionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    for (const type of rawTypes) app.addContentTypeParser(type, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    for (const type of rawTypes)
+      app.addContentTypeParser(type, { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-    app.get("/detections/rules", { config: read, schema: { tags, response: { 200: detectionRuleListSchema } } }, async (request) =>
-      service.listRules(ctx, request.scope),
+    app.get(
+      "/detections/rules",
+      { config: read, schema: { tags, response: { 200: detectionRuleListSchema } } },
+      async (request) => service.listRules(ctx, request.scope),
     );
 
     app.get(
@@ -98,7 +101,10 @@ export const detectionRoutes =
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const body = request.body;
         if (!Buffer.isBuffer(body)) throw invalid("body", "send the YAML file or zip as the raw body (application/octet-stream)");
-        return service.importRules(ctx, tenantId, body, { filename: request.query.filename, enable: request.query.enable === "true" });
+        return service.importRules(ctx, tenantId, body, {
+          filename: request.query.filename,
+          enable: request.query.enable === "true",
+        });
       },
     );
 
@@ -114,8 +120,7 @@ export const detectionRoutes =
         config: manage,
         schema: { tags, querystring: tenantQuery, body: logsourceMapBodySchema, response: { 200: logsourceMapSchema } },
       },
-      async (request) =>
-        service.saveLogsourceMap(ctx, ingestTenant(request.scope, request.query.tenantId), request.body.entries),
+      async (request) => service.saveLogsourceMap(ctx, ingestTenant(request.scope, request.query.tenantId), request.body.entries),
     );
 
     app.get("/detections/stats", { config: read, schema: { tags, response: { 200: detectionStatsSchema } } }, async (request) =>

@@ -66,7 +66,8 @@ export async function importRules(
     }
     for (const doc of parsed) {
       if (doc.ok) accepted.set(doc.rule.ruleId, { rule: doc.rule, source: doc.source, file: file.name });
-      else refused.push({ file: file.name, ruleId: doc.ruleId, title: doc.title, path: doc.error.path, reason: doc.error.reason });
+      else
+        refused.push({ file: file.name, ruleId: doc.ruleId, title: doc.title, path: doc.error.path, reason: doc.error.reason });
     }
   }
   const now = ctx.now();
@@ -85,7 +86,14 @@ export async function importRules(
   return { tenantId, files: files.length, created, updated: ids.length - created, refused };
 }
 
-function ruleRow(tenantId: string, rule: CompiledRule, source: string, file: string, enable: boolean, now: number): DetectionRulesTable {
+function ruleRow(
+  tenantId: string,
+  rule: CompiledRule,
+  source: string,
+  file: string,
+  enable: boolean,
+  now: number,
+): DetectionRulesTable {
   return {
     id: newId(),
     tenant_id: tenantId,
@@ -181,7 +189,12 @@ export async function ruleMatches(ctx: AppContext, scope: TenantScope, id: strin
   };
 }
 
-export async function setRuleEnabled(ctx: AppContext, scope: TenantScope, id: string, enabled: boolean): Promise<DetectionRuleDetail> {
+export async function setRuleEnabled(
+  ctx: AppContext,
+  scope: TenantScope,
+  id: string,
+  enabled: boolean,
+): Promise<DetectionRuleDetail> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const changed = await repo.setEnabled(trx, scope.tenantIds, id, enabled, now);
@@ -208,7 +221,11 @@ export async function getLogsourceMap(ctx: AppContext, tenantId: string): Promis
  * Saves a tenant's logsource map (null: back to the built-in one). Refused, with the rules
  * named, when a rule the tenant has would no longer compile under it.
  */
-export async function saveLogsourceMap(ctx: AppContext, tenantId: string, entries: LogsourceMapEntry[] | null): Promise<LogsourceMap> {
+export async function saveLogsourceMap(
+  ctx: AppContext,
+  tenantId: string,
+  entries: LogsourceMapEntry[] | null,
+): Promise<LogsourceMap> {
   const map = entries ?? defaultLogsourceMap;
   const rules = await repo.listRules(ctx.db, [tenantId]);
   const broken: { path: string; message: string }[] = [];
@@ -218,7 +235,12 @@ export async function saveLogsourceMap(ctx: AppContext, tenantId: string, entrie
     }
   }
   if (broken.length)
-    throw new AppError(422, errorCodes.validation, `${broken.length} imported rule(s) would no longer compile with this map.`, broken.slice(0, 50));
+    throw new AppError(
+      422,
+      errorCodes.validation,
+      `${broken.length} imported rule(s) would no longer compile with this map.`,
+      broken.slice(0, 50),
+    );
   await repo.saveLogsourceMap(ctx.db, tenantId, entries ? JSON.stringify(entries) : null, ctx.now());
   return getLogsourceMap(ctx, tenantId);
 }

@@ -16,7 +16,8 @@ export class EventBodyError extends Error {
  * are taken as they are.
  */
 export function eventsOf(body: unknown): unknown[] {
-  if (Buffer.isBuffer(body) || typeof body === "string") return eventsOfText(Buffer.isBuffer(body) ? body.toString("utf8") : body);
+  if (Buffer.isBuffer(body) || typeof body === "string")
+    return eventsOfText(Buffer.isBuffer(body) ? body.toString("utf8") : body);
   const events = Array.isArray(body) ? body : body !== null && typeof body === "object" ? [body] : null;
   if (!events) throw new EventBodyError("body", "must be a JSON array of events, one event object or NDJSON");
   return checked(events);

@@ -41,7 +41,10 @@ describe("logsource map", () => {
   });
 
   it("an edited map applies its own channels and ids", () => {
-    const map = [{ product: "windows" }, { product: "windows", category: "process_creation", channels: ["Security"], eventIds: [4688] }];
+    const map = [
+      { product: "windows" },
+      { product: "windows", category: "process_creation", channels: ["Security"], eventIds: [4688] },
+    ];
     const proc = compileLogsource({ product: "windows", category: "process_creation" }, map);
     expect(proc(windows("Security", 4688))).toBe(true);
     expect(proc(windows(SYSMON, 1))).toBe(false);

@@ -117,7 +117,10 @@ export function compileLogsourceIndexed(
     if (!value) continue;
     const entry = map.find((e) => same(e[key], value) && (!e.product || !product || same(e.product, product)));
     if (!entry)
-      throw new SigmaRuleError(`logsource.${key}`, `\`${value}\`${product ? ` of \`${product}\`` : ""} is not in the logsource map`);
+      throw new SigmaRuleError(
+        `logsource.${key}`,
+        `\`${value}\`${product ? ` of \`${product}\`` : ""} is not in the logsource map`,
+      );
     entries.push(entry);
   }
   const tests = entries.flatMap(entryTests);
@@ -126,7 +129,9 @@ export function compileLogsourceIndexed(
     return true;
   };
   // The most specific entry with channels: with event ids if one has them.
-  const keyed = entries.filter((e) => e.channels?.length).sort((a, b) => (b.eventIds?.length ? 1 : 0) - (a.eventIds?.length ? 1 : 0))[0];
+  const keyed = entries
+    .filter((e) => e.channels?.length)
+    .sort((a, b) => (b.eventIds?.length ? 1 : 0) - (a.eventIds?.length ? 1 : 0))[0];
   const index = keyed
     ? {
         channels: (keyed.channels ?? []).map((c) => c.toLowerCase()),

@@ -64,7 +64,8 @@ export function parseCondition(text: string): Condition {
       const quantifier = lower === "1" || lower === "any" ? "one" : lower === "all" ? "all" : null;
       if (!quantifier) return fail(`\`${token} of\` is not supported (only \`1 of\` and \`all of\`)`);
       const pattern = tokens[at + 2];
-      if (pattern === undefined || pattern === "(" || pattern === ")") return fail(`\`${token} of\` must be followed by a name pattern or \`them\``);
+      if (pattern === undefined || pattern === "(" || pattern === ")")
+        return fail(`\`${token} of\` must be followed by a name pattern or \`them\``);
       at += 3;
       return { kind: "quantified", quantifier, pattern };
     }
@@ -98,8 +99,7 @@ export function compileCondition(tree: Condition, selections: ReadonlyMap<string
       );
     case "quantified": {
       const names = namesMatching(tree.pattern, [...selections.keys()]);
-      if (names.length === 0)
-        throw new SigmaRuleError(PATH, `\`${tree.pattern}\` matches no selection of the detection`);
+      if (names.length === 0) throw new SigmaRuleError(PATH, `\`${tree.pattern}\` matches no selection of the detection`);
       return combine(
         tree.quantifier === "all" ? "and" : "or",
         names.map((n) => selections.get(n) as EventTest),

@@ -101,7 +101,8 @@ function fromEvtx(event: Record<string, Json>, fields: Record<string, string | s
       }
     }
     const body = section === event.UserData ? firstObject(section) : section;
-    for (const [key, value] of Object.entries(body ?? {})) if (key !== "Data" && key !== "#attributes") putValue(fields, key, value);
+    for (const [key, value] of Object.entries(body ?? {}))
+      if (key !== "Data" && key !== "#attributes") putValue(fields, key, value);
   }
   const record = fields.EventRecordID;
   const id =

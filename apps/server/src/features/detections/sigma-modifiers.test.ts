@@ -4,8 +4,11 @@ import { readEvent } from "./sigma-event";
 import { base64Offsets, compileFieldItem } from "./sigma-modifiers";
 
 const event = (data: Record<string, unknown>) =>
-  readEvent({ Event: { System: { EventID: 1, Channel: "Microsoft-Windows-Sysmon/Operational", Computer: "pc" }, EventData: data } });
-const test = (key: string, value: unknown, data: Record<string, unknown>) => compileFieldItem(key, value, "detection.s")(event(data));
+  readEvent({
+    Event: { System: { EventID: 1, Channel: "Microsoft-Windows-Sysmon/Operational", Computer: "pc" }, EventData: data },
+  });
+const test = (key: string, value: unknown, data: Record<string, unknown>) =>
+  compileFieldItem(key, value, "detection.s")(event(data));
 const refused = (key: string, value: unknown) => {
   try {
     compileFieldItem(key, value, "detection.s");
@@ -97,7 +100,9 @@ describe("field modifiers", () => {
     expect(test("LogonType|lt", 10, { LogonType: 10 })).toBe(false);
     expect(test("LogonType|gt", 1, { LogonType: "abc" })).toBe(false);
     expect(test("SubjectUserName|fieldref", "TargetUserName", { SubjectUserName: "Bob", TargetUserName: "bob" })).toBe(true);
-    expect(test("SubjectUserName|fieldref|cased", "TargetUserName", { SubjectUserName: "Bob", TargetUserName: "bob" })).toBe(false);
+    expect(test("SubjectUserName|fieldref|cased", "TargetUserName", { SubjectUserName: "Bob", TargetUserName: "bob" })).toBe(
+      false,
+    );
     expect(test("SubjectUserName|fieldref", "TargetUserName", { SubjectUserName: "Bob" })).toBe(false);
     expect(refused("LogonType|lt", "ten")).toMatch(/number/);
     expect(refused("X|exists", "yes")).toMatch(/true or false/);

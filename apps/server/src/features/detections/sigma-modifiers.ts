@@ -4,7 +4,6 @@ import { SigmaRuleError } from "./sigma-error";
 import type { SigmaEvent } from "./sigma-event";
 import { type Glob, globOf, literalGlob, textTest, windashVariants } from "./sigma-strings";
 
-
 export type EventTest = (event: SigmaEvent) => boolean;
 
 export const supportedModifiers = [
@@ -147,7 +146,12 @@ function anyValue(value: string | string[] | undefined, test: (s: string) => boo
 }
 
 function numberTest(field: string, op: "lt" | "lte" | "gt" | "gte", limit: number): EventTest {
-  const compare = { lt: (n: number) => n < limit, lte: (n: number) => n <= limit, gt: (n: number) => n > limit, gte: (n: number) => n >= limit }[op];
+  const compare = {
+    lt: (n: number) => n < limit,
+    lte: (n: number) => n <= limit,
+    gt: (n: number) => n > limit,
+    gte: (n: number) => n >= limit,
+  }[op];
   return (e) =>
     anyValue(e.fields[field], (s) => {
       if (s.trim() === "") return false;

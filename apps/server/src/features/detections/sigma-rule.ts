@@ -36,7 +36,9 @@ export interface CompiledRule extends SigmaRuleMeta {
   index: LogsourceIndex | null;
 }
 
-export type ParsedDocument = { ok: true; rule: CompiledRule; source: string } | { ok: false; error: SigmaRuleError; ruleId: string | null; title: string | null };
+export type ParsedDocument =
+  | { ok: true; rule: CompiledRule; source: string }
+  | { ok: false; error: SigmaRuleError; ruleId: string | null; title: string | null };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -51,7 +53,12 @@ export function parseRuleFile(text: string, map: readonly LogsourceMapEntry[]): 
   const out: ParsedDocument[] = [];
   for (const doc of list) {
     if (doc.errors.length) {
-      out.push({ ok: false, error: new SigmaRuleError("yaml", (doc.errors[0] as Error).message.split("\n")[0] as string), ruleId: null, title: null });
+      out.push({
+        ok: false,
+        error: new SigmaRuleError("yaml", (doc.errors[0] as Error).message.split("\n")[0] as string),
+        ruleId: null,
+        title: null,
+      });
       continue;
     }
     const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
@@ -192,8 +199,7 @@ function compileSelection(value: unknown, path: string): EventTest {
         return false;
       };
     }
-    if (value.some((v) => isObject(v) || Array.isArray(v)))
-      throw new SigmaRuleError(path, "mixes maps and keywords in one list");
+    if (value.some((v) => isObject(v) || Array.isArray(v))) throw new SigmaRuleError(path, "mixes maps and keywords in one list");
     return compileFieldItem("|contains", value, path);
   }
   if (typeof value === "string" || typeof value === "number") return compileFieldItem("|contains", [value], path);

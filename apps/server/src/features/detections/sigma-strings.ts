@@ -54,7 +54,11 @@ export function windashVariants(glob: Glob, max: number, path: string): Glob[] {
       const c = part[i] as string;
       const before = i > 0 ? part[i - 1] : undefined;
       const after = part[i + 1];
-      const flagStart = (c === "-" || c === "/") && (before === undefined || !wordChar.test(before)) && after !== undefined && wordChar.test(after);
+      const flagStart =
+        (c === "-" || c === "/") &&
+        (before === undefined || !wordChar.test(before)) &&
+        after !== undefined &&
+        wordChar.test(after);
       if (flagStart) {
         const next: string[] = [];
         for (const piece of pieces) for (const d of DASHES) next.push(piece + d);
