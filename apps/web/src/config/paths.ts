@@ -69,7 +69,7 @@ export const paths = {
     editRule: "/automation/rules/:ruleId/edit",
     /** Sigma detections: rules, imports, the logsource map; one rule with its matches. */
     detections: "/automation/detections",
-    detectionRule: "/automation/detections/rules/:ruleId",
+    detectionRule: "/automation/detections/rules/:detectionRuleId",
   },
   vm: "/vm",
   mdr: "/mdr",
@@ -144,5 +144,5 @@ export function complianceControlPath(tool: string, controlId: string): string {
 }
 
 export function detectionRulePath(ruleId: string): string {
-  return paths.automation.detectionRule.replace(":ruleId", encodeURIComponent(ruleId));
+  return paths.automation.detectionRule.replace(":detectionRuleId", encodeURIComponent(ruleId));
 }

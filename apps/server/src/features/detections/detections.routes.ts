@@ -28,7 +28,7 @@ const module = "automation";
 const read = { policy: { access: "tenant", permission: "tenant.read", module } } as const;
 const manage = { policy: { access: "tenant", permission: "automation.manage", module } } as const;
 const ingest = { policy: { access: "tenant", permission: "data.write", apiKey: true, module } } as const;
-const ruleParams = z.object({ ruleId: z.string().min(1).max(100) });
+const ruleParams = z.object({ detectionRuleId: z.string().min(1).max(100) });
 const tenantQuery = z.object({ tenantId: z.string().optional() });
 
 /** Raw bodies: rule files (YAML or zip) and event files (JSON, NDJSON). */
@@ -58,24 +58,24 @@ export const detectionRoutes =
     );
 
     app.get(
-      "/detections/rules/:ruleId",
+      "/detections/rules/:detectionRuleId",
       { config: read, schema: { tags, params: ruleParams, response: { 200: detectionRuleDetailSchema } } },
-      async (request) => service.getRule(ctx, request.scope, request.params.ruleId),
+      async (request) => service.getRule(ctx, request.scope, request.params.detectionRuleId),
     );
 
     app.get(
-      "/detections/rules/:ruleId/matches",
+      "/detections/rules/:detectionRuleId/matches",
       { config: read, schema: { tags, params: ruleParams, response: { 200: detectionMatchListSchema } } },
-      async (request) => service.ruleMatches(ctx, request.scope, request.params.ruleId),
+      async (request) => service.ruleMatches(ctx, request.scope, request.params.detectionRuleId),
     );
 
     app.put(
-      "/detections/rules/:ruleId/enabled",
+      "/detections/rules/:detectionRuleId/enabled",
       {
         config: manage,
         schema: { tags, params: ruleParams, body: ruleEnabledBodySchema, response: { 200: detectionRuleDetailSchema } },
       },
-      async (request) => service.setRuleEnabled(ctx, request.scope, request.params.ruleId, request.body.enabled),
+      async (request) => service.setRuleEnabled(ctx, request.scope, request.params.detectionRuleId, request.body.enabled),
     );
 
     app.post(

@@ -48,7 +48,7 @@ function DetectionsBody() {
 }
 
 export function DetectionRuleRoute() {
-  const { ruleId = "" } = useParams();
+  const { detectionRuleId = "" } = useParams();
   return (
     <>
       <PageHeader
@@ -59,7 +59,7 @@ export function DetectionRuleRoute() {
           </Link>
         }
       />
-      <RuleDetail id={ruleId} />
+      <RuleDetail id={detectionRuleId} />
     </>
   );
 }
