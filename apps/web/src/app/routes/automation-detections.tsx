@@ -10,6 +10,7 @@ import { useModules } from "@/features/modules/api/get-modules";
 import { ModuleAccess } from "@/features/modules/components/module-access";
 import { useTenants } from "@/features/tenants/api/get-tenants";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
+import { Tabs } from "./automation";
 
 /** Automation → Detections: Sigma rules run on raw events (docs/detections.md). */
 export function DetectionsRoute() {
@@ -19,6 +20,7 @@ export function DetectionsRoute() {
         title="Detections"
         description="Sigma rules run on raw Windows events sent to the API or imported here; an event a rule matches becomes an alert."
       />
+      <Tabs />
       <DetectionsBody />
     </>
   );
