@@ -52,6 +52,7 @@ import { automationFor } from "./features/automation/automation-engine";
 import { automationRoutes } from "./features/automation/automation.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { vmRoutes } from "./features/vm/vm.routes";
+import { detectionRoutes } from "./features/detections/detections.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
@@ -112,6 +113,7 @@ const apiFeatures = [
   reportScheduleRoutes,
   jobRoutes,
   vmRoutes,
+  detectionRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

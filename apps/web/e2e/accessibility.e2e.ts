@@ -72,6 +72,13 @@ beforeAll(async () => {
   });
   expect(rule.status(), await rule.text()).toBe(201);
   ids.ruleId = ((await rule.json()) as { id: string }).id;
+  // The Sigma rule page needs a rule: one shared rule, imported into Tenant A.
+  const sigmaRule = await page.request.post(`${base}/api/v1/detections/rules/import?tenantId=${ids.tenantId}&filename=rule.yml`, {
+    data: readFileSync(path.resolve(repoRoot, "../shared/data/alerts/sigma/proc_creation_win_dirlister_execution.yml")),
+    headers: { "x-csrf-token": csrf, "content-type": "application/octet-stream" },
+  });
+  expect(sigmaRule.status()).toBe(200);
+  ids.detectionRuleId = await firstId(page, "/api/v1/detections/rules");
   Object.assign(ids, {
     tool: result.tool,
     controlId: result.controlId,

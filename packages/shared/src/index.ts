@@ -40,3 +40,4 @@ export * from "./health";
 export * from "./automation";
 export * from "./webhooks";
 export * from "./vm";
+export * from "./detections";

@@ -944,7 +944,42 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: number | null;
 }
 
+/** Sigma rules per tenant (migration 0025, features/detections). */
+export interface DetectionRulesTable {
+  id: string;
+  tenant_id: string;
+  rule_id: string;
+  title: string;
+  level: string;
+  status: Text;
+  description: Text;
+  author: Text;
+  tags: string; // JSON array
+  false_positives: string; // JSON array
+  logsource: string; // JSON object
+  techniques: string; // JSON array
+  tactics: string; // JSON array
+  unmapped_tags: string; // JSON array
+  source: string;
+  file_name: Text;
+  enabled: number;
+  imported_at: number;
+  updated_at: number;
+}
+
+/** Per-tenant detection state: edited logsource map, change version, event counts (migration 0025). */
+export interface DetectionTenantStateTable {
+  tenant_id: string;
+  logsource_map: Text;
+  version: number;
+  events_received: number;
+  events_matched: number;
+  updated_at: number;
+}
+
 export interface DB {
+  detection_rules: DetectionRulesTable;
+  detection_tenant_state: DetectionTenantStateTable;
   jobs: JobsTable;
   report_schedules: ReportSchedulesTable;
   report_schedule_tenants: ReportScheduleTenantsTable;

@@ -200,6 +200,24 @@ export async function isolationFixtures(app: TestApp) {
   const campaign = (
     await bOwner.post("/api/v1/vm/campaigns", { tenantId: tenantB.id, name: "B secret campaign", dueDate: "2030-01-01", fix: "B secret fix" })
   ).json();
+  await bOwner.request({
+    method: "POST",
+    url: `/api/v1/detections/rules/import?tenantId=${tenantB.id}&filename=b.yml`,
+    payload: `title: B secret sigma rule
+id: 5b0c1d2e-0000-4000-8000-00000000b5ec
+level: high
+logsource: { product: windows, category: process_creation }
+detection:
+  selection: { Image|endswith: '\\b-secret.exe' }
+  condition: selection
+`,
+    headers: { "content-type": "application/octet-stream" },
+  });
+  const sigmaRule = await app.ctx.db
+    .selectFrom("detection_rules")
+    .select("id")
+    .where("tenant_id", "=", tenantB.id)
+    .executeTakeFirstOrThrow();
 
   const params: Record<string, string> = {
     tenantId: tenantB.id,
@@ -225,6 +243,7 @@ export async function isolationFixtures(app: TestApp) {
     webhookId: webhook.id,
     deliveryId,
     campaignId: campaign.id,
+    detectionRuleId: sigmaRule.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -321,6 +340,13 @@ export async function isolationFixtures(app: TestApp) {
       findingIds: [finding.id],
     },
     "POST /api/v1/vm/campaigns": { tenantId: tenantB.id, name: "Probe", dueDate: "2030-01-01", findingIds: [finding.id] },
+    "PUT /api/v1/detections/rules/:detectionRuleId/enabled": { enabled: true },
+    "POST /api/v1/detections/rules/enabled": { tenantId: tenantB.id, enabled: true },
+    // JSON so the body parses before the handler refuses the tenant.
+    "POST /api/v1/detections/rules/import": {},
+    "PUT /api/v1/detections/logsources": { entries: null },
+    "POST /api/v1/events": [],
+    "POST /api/v1/detections/events/import": [],
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },
   };
@@ -334,6 +360,11 @@ export async function isolationFixtures(app: TestApp) {
     "POST /api/v1/imports/assets": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/nmap": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/compliance": `tenantId=${tenantB.id}`,
+    "POST /api/v1/detections/rules/import": `tenantId=${tenantB.id}`,
+    "GET /api/v1/detections/logsources": `tenantId=${tenantB.id}`,
+    "PUT /api/v1/detections/logsources": `tenantId=${tenantB.id}`,
+    "POST /api/v1/events": `tenantId=${tenantB.id}`,
+    "POST /api/v1/detections/events/import": `tenantId=${tenantB.id}`,
     // Reports name their tenants in the query.
     ...Object.fromEntries(
       ["executive", "service", "incidents", "threat"].flatMap((kind) => [
@@ -403,6 +434,8 @@ export async function isolationFixtures(app: TestApp) {
     campaign.id,
     "B secret campaign",
     "B secret fix",
+    sigmaRule.id,
+    "B secret sigma rule",
   ];
 
   return { tenantA, tenantB, params, bodies, queries, listQueries, secrets };

@@ -43,6 +43,11 @@ const complianceRoutes: RouteObject[] = [
   { path: rel(paths.compliance.target), lazy: async () => ({ Component: (await compliance()).ComplianceTargetRoute }) },
   { path: rel(paths.compliance.control), lazy: async () => ({ Component: (await compliance()).ComplianceControlRoute }) },
 ];
+const detections = () => import("./routes/automation-detections");
+const detectionRoutes: RouteObject[] = [
+  { path: rel(paths.automation.detections), lazy: async () => ({ Component: (await detections()).DetectionsRoute }) },
+  { path: rel(paths.automation.detectionRule), lazy: async () => ({ Component: (await detections()).DetectionRuleRoute }) },
+];
 const incidents = () => import("./routes/incidents/alerts-list");
 const cases = () => import("./routes/incidents/cases");
 const imports = () => import("./routes/incidents/import");
@@ -136,6 +141,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/cloud-sec")).CloudSecRoute }),
               },
               { path: rel(paths.vm), lazy: async () => ({ Component: (await import("./routes/vm")).VmRoute }) },
+              ...detectionRoutes,
               ...moduleRoutes,
               ...reportRoutes,
               ...complianceRoutes,

@@ -67,6 +67,9 @@ export const paths = {
     /** One rule with its runs, and its editor. */
     rule: "/automation/rules/:ruleId",
     editRule: "/automation/rules/:ruleId/edit",
+    /** Sigma detections: rules, imports, the logsource map; one rule with its matches. */
+    detections: "/automation/detections",
+    detectionRule: "/automation/detections/rules/:detectionRuleId",
   },
   vm: "/vm",
   mdr: "/mdr",
@@ -138,4 +141,8 @@ export function complianceTargetPath(target: { tenantId: string; targetKind: str
 /** The server's exception-expiry notifications link here too (compliance-exceptions.service.ts). */
 export function complianceControlPath(tool: string, controlId: string): string {
   return paths.compliance.control.replace(":tool", encodeURIComponent(tool)).replace(":controlId", encodeURIComponent(controlId));
+}
+
+export function detectionRulePath(ruleId: string): string {
+  return paths.automation.detectionRule.replace(":detectionRuleId", encodeURIComponent(ruleId));
 }

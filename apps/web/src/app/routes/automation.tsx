@@ -37,11 +37,13 @@ function AutomationGate({ children }: { children: (tenantName: (id: string) => s
   );
 }
 
-function Tabs() {
+/** The Automation tabs; Detections (automation-detections.tsx) shows them too. */
+export function Tabs() {
   const canManage = useCan("automation.manage");
   const tabs = [
     { label: "Rules", to: paths.automation.root, end: true },
     ...(canManage ? [{ label: "Webhooks", to: paths.automation.webhooks }] : []),
+    { label: "Detections", to: paths.automation.detections },
   ];
   return <LinkTabs tabs={tabs} label="Automation" className="mb-6" />;
 }

@@ -6,7 +6,8 @@ import { Card } from "@/components/ui/page";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { UploadProgress } from "@/components/ui/upload-progress";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
-import { useWritableTenants } from "@/lib/permissions";
+import type { Permission } from "@watchfloor/shared";
+import { useTenantsWith } from "@/lib/permissions";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
 /** Sends the file for a tenant (and format, when the form offers one), reporting progress. */
@@ -38,6 +39,8 @@ type Props<T> = {
   clearAfter?: boolean;
   /** Put the form in a card of its own (not when the page's card already holds it). */
   card?: boolean;
+  /** The permission the tenant picker offers tenants for (default: data.write). */
+  permission?: Permission;
 };
 
 /**
@@ -54,9 +57,10 @@ export function UploadForm<T>({
   what,
   noTenants,
   columns = 3,
+  permission = "data.write",
   ...props
 }: Props<T>) {
-  const tenants = useWritableTenants();
+  const tenants = useTenantsWith(permission);
   const selected = useSelectedTenantId();
   const [tenantId, setTenantId] = useState(() => tenants.find((t) => t.id === selected)?.id ?? tenants[0]?.id ?? "");
   const [format, setFormat] = useState("");
