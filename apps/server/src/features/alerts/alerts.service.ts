@@ -127,34 +127,59 @@ export async function transitionAlert(ctx: AppContext, scope: TenantScope, doer:
   return getAlert(ctx, scope, id);
 }
 
-async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, body: TransitionBody) {
-  const now = ctx.now();
-  const from = row.status as IncidentStatus;
-  const changes = transitionChanges(from, body, row, now);
+/**
+ * One change to one alert, as every workflow write makes it: the row, its rollup leaves and a
+ * timeline entry in one transaction (plus `more` inside it), then the live feed and automation.
+ */
+async function writeAlertChange(
+  ctx: AppContext,
+  doer: Doer,
+  row: AlertsTable,
+  change: {
+    columns: Partial<AlertsTable>;
+    kind: "status" | "assigned" | "updated";
+    changes: Record<string, unknown>;
+    comment?: string | null;
+    field: "status" | "assignee" | "priority";
+    more?: (trx: Parameters<typeof repo.updateAlert>[0]) => Promise<void>;
+  },
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateAlert(trx, row.id, changes);
+    await repo.updateAlert(trx, row.id, change.columns);
     await markAlertsChanged(trx, row.tenant_id, [row]);
     await addTimeline(trx, [
       {
         tenantId: row.tenant_id,
         subjectType: "alert",
         subjectId: row.id,
-        at: now,
+        at: ctx.now(),
         actorUserId: doer.userId,
         actorName: doer.name,
-        kind: "status",
-        changes: { status: [from, body.status], ...(body.resolutionType ? { resolutionType: body.resolutionType } : {}) },
-        comment: body.comment ?? null,
+        kind: change.kind,
+        changes: change.changes,
+        comment: change.comment ?? null,
       },
     ]);
+    await change.more?.(trx);
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
   ctx.events.emit({
     type: "alert.changed",
     tenantId: row.tenant_id,
     ids: [row.id],
-    changed: ["status"],
+    changed: [change.field],
     byAutomation: doer.automated,
+  });
+}
+
+async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, body: TransitionBody) {
+  const from = row.status as IncidentStatus;
+  await writeAlertChange(ctx, doer, row, {
+    columns: transitionChanges(from, body, row, ctx.now()),
+    kind: "status",
+    changes: { status: [from, body.status], ...(body.resolutionType ? { resolutionType: body.resolutionType } : {}) },
+    comment: body.comment,
+    field: "status",
   });
 }
 
@@ -173,44 +198,27 @@ async function applyAssignment(ctx: AppContext, doer: Doer, row: AlertsTable, as
     name = member.displayName;
   }
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateAlert(trx, row.id, {
+  await writeAlertChange(ctx, doer, row, {
+    columns: {
       assignee: name,
       assignee_user_id: assigneeUserId,
       assigned_at: assigneeUserId ? now : row.assigned_at,
       updated_at: now,
-    });
-    await markAlertsChanged(trx, row.tenant_id, [row]);
-    await addTimeline(trx, [
-      {
-        tenantId: row.tenant_id,
-        subjectType: "alert",
-        subjectId: row.id,
-        at: now,
-        actorUserId: doer.userId,
-        actorName: doer.name,
-        kind: "assigned",
-        changes: { assignee: [row.assignee, name] },
-      },
-    ]);
-    if (assigneeUserId && assigneeUserId !== doer.userId) {
-      await insertNotification(trx, {
-        userId: assigneeUserId,
-        tenantId: row.tenant_id,
-        kind: "assignment",
-        message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`,
-        link: `/dashboard/incidents/alerts/${row.id}`,
-        at: now,
-      });
-    }
-  });
-  ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
-  ctx.events.emit({
-    type: "alert.changed",
-    tenantId: row.tenant_id,
-    ids: [row.id],
-    changed: ["assignee"],
-    byAutomation: doer.automated,
+    },
+    kind: "assigned",
+    changes: { assignee: [row.assignee, name] },
+    field: "assignee",
+    more: async (trx) => {
+      if (assigneeUserId && assigneeUserId !== doer.userId)
+        await insertNotification(trx, {
+          userId: assigneeUserId,
+          tenantId: row.tenant_id,
+          kind: "assignment",
+          message: `${doer.name} assigned you the alert "${row.name.slice(0, 120)}".`,
+          link: `/dashboard/incidents/alerts/${row.id}`,
+          at: now,
+        });
+    },
   });
 }
 
@@ -223,37 +231,18 @@ export async function reprioritiseAlert(ctx: AppContext, scope: TenantScope, doe
   if (!row) throw notFound("Alert");
   if (row.priority === priority) return false;
   const due = dueTimes(row.detected_at, policyFor(priority, await slaPolicies(ctx.db, row.tenant_id)));
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateAlert(trx, row.id, {
+  await writeAlertChange(ctx, doer, row, {
+    columns: {
       priority,
       priority_rank: priorityRank[priority],
       ack_due_at: due.ackDueAt,
       respond_due_at: due.respondDueAt,
       resolve_due_at: due.resolveDueAt,
-      updated_at: now,
-    });
-    await markAlertsChanged(trx, row.tenant_id, [row]);
-    await addTimeline(trx, [
-      {
-        tenantId: row.tenant_id,
-        subjectType: "alert",
-        subjectId: row.id,
-        at: now,
-        actorUserId: doer.userId,
-        actorName: doer.name,
-        kind: "updated",
-        changes: { priority: [row.priority, priority] },
-      },
-    ]);
-  });
-  ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
-  ctx.events.emit({
-    type: "alert.changed",
-    tenantId: row.tenant_id,
-    ids: [row.id],
-    changed: ["priority"],
-    byAutomation: doer.automated,
+      updated_at: ctx.now(),
+    },
+    kind: "updated",
+    changes: { priority: [row.priority, priority] },
+    field: "priority",
   });
   return true;
 }

@@ -1,9 +1,9 @@
-import { ArrowLeft, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { LinkTabs } from "@/components/ui/link-tabs";
-import { PageHeader } from "@/components/ui/page";
+import { BackLink, PageHeader } from "@/components/ui/page";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { paths, rulePath } from "@/config/paths";
 import { useRule } from "@/features/automation/api/rules";
@@ -11,33 +11,18 @@ import { RuleDetail } from "@/features/automation/components/rule-runs";
 import { RuleEditor } from "@/features/automation/components/rule-editor";
 import { RulesList } from "@/features/automation/components/rules-list";
 import { WebhooksPage } from "@/features/automation/components/webhooks-page";
-import { useModules } from "@/features/modules/api/get-modules";
-import { ModuleAccess } from "@/features/modules/components/module-access";
-import { useTenants } from "@/features/tenants/api/get-tenants";
 import { useCan } from "@/lib/permissions";
-import { useSelectedTenantId } from "@/lib/tenant-scope";
+import { ModuleGate } from "./module-gate";
 
 /** Automation is a module a provider switches per tenant (docs/modules.md, docs/automation.md). */
 function AutomationGate({ children }: { children: (tenantName: (id: string) => string) => ReactNode }) {
-  const tenants = useTenants();
-  const modules = useModules();
-  const selected = useSelectedTenantId();
-  if (tenants.isError) return <ErrorState error={tenants.error} onRetry={() => tenants.refetch()} />;
-  if (modules.isError) return <ErrorState error={modules.error} onRetry={() => modules.refetch()} />;
-  if (tenants.isPending || modules.isPending) return <LoadingState label="Loading automation" />;
-  const inScope = tenants.data.filter((t) => !selected || t.id === selected);
-  const has = (id: string) =>
-    modules.data.some((m) => m.tenantId === id && m.modules.some((x) => x.module === "automation" && x.enabled));
-  const names = new Map(tenants.data.map((t) => [t.id, t.name]));
   return (
-    <div className="space-y-6">
-      {inScope.some((t) => has(t.id)) && children((id) => names.get(id) ?? id)}
-      <ModuleAccess module="automation" tenants={inScope} />
-    </div>
+    <ModuleGate module="automation" loadingLabel="Loading automation">
+      {({ tenantName }) => children(tenantName)}
+    </ModuleGate>
   );
 }
 
-/** The Automation tabs; Detections (automation-detections.tsx) shows them too. */
 export function Tabs() {
   const canManage = useCan("automation.manage");
   const tabs = [
@@ -82,15 +67,6 @@ export function WebhooksRoute() {
     </>
   );
 }
-
-const BackLink = ({ to, label }: { to: string; label: string }) => (
-  <Link
-    to={to}
-    className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
-  >
-    <ArrowLeft aria-hidden className="size-4" /> {label}
-  </Link>
-);
 
 export function NewRuleRoute() {
   return (

@@ -2,13 +2,9 @@ import { Cloud, ClipboardCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page";
-import { ErrorState, LoadingState } from "@/components/ui/states";
 import { paths } from "@/config/paths";
 import { CloudSecPage } from "@/features/cloud-sec/components/cloud-sec-page";
-import { useModules } from "@/features/modules/api/get-modules";
-import { ModuleAccess } from "@/features/modules/components/module-access";
-import { useTenants } from "@/features/tenants/api/get-tenants";
-import { useSelectedTenantId } from "@/lib/tenant-scope";
+import { ModuleGate } from "./module-gate";
 
 /**
  * Cloud Sec: the resource view of the cloud scans for the tenants in scope that have the module,
@@ -40,21 +36,9 @@ export function CloudSecRoute() {
 }
 
 function CloudSecBody() {
-  const tenants = useTenants();
-  const modules = useModules();
-  const selected = useSelectedTenantId();
-  if (tenants.isError) return <ErrorState error={tenants.error} onRetry={() => tenants.refetch()} />;
-  if (modules.isError) return <ErrorState error={modules.error} onRetry={() => modules.refetch()} />;
-  if (tenants.isPending || modules.isPending) return <LoadingState label="Loading cloud security" />;
-  const inScope = tenants.data.filter((t) => !selected || t.id === selected);
-  const has = (id: string) =>
-    modules.data.some((m) => m.tenantId === id && m.modules.some((x) => x.module === "cloud-sec" && x.enabled));
-  const entitled = inScope.filter((t) => has(t.id));
-  const names = new Map(tenants.data.map((t) => [t.id, t.name]));
   return (
-    <div className="space-y-6">
-      {entitled.length > 0 && <CloudSecPage tenantName={(id) => names.get(id) ?? id} showTenant={entitled.length > 1} />}
-      <ModuleAccess module="cloud-sec" tenants={inScope} />
-    </div>
+    <ModuleGate module="cloud-sec" loadingLabel="Loading cloud security">
+      {({ entitled, tenantName }) => <CloudSecPage tenantName={tenantName} showTenant={entitled.length > 1} />}
+    </ModuleGate>
   );
 }

@@ -1,41 +1,23 @@
 import type { ComplianceTargetKind } from "@watchfloor/shared";
-import { ArrowLeft, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { buttonClass } from "@/components/ui/button";
-import { PageHeader } from "@/components/ui/page";
-import { ErrorState, LoadingState } from "@/components/ui/states";
+import { BackLink, PageHeader } from "@/components/ui/page";
 import { paths } from "@/config/paths";
 import { ComplianceImport } from "@/features/compliance/components/compliance-import";
 import { ComplianceOverview } from "@/features/compliance/components/compliance-overview";
 import { ControlDetail } from "@/features/compliance/components/control-detail";
 import { TargetDetail } from "@/features/compliance/components/target-detail";
-import { useModules } from "@/features/modules/api/get-modules";
-import { ModuleAccess } from "@/features/modules/components/module-access";
-import { useTenants } from "@/features/tenants/api/get-tenants";
 import { useCan } from "@/lib/permissions";
-import { useSelectedTenantId } from "@/lib/tenant-scope";
+import { ModuleGate } from "./module-gate";
 
-/**
- * Compliance is a module a provider switches per tenant (docs/modules.md): its pages show the
- * tenants in scope that have it, and the upgrade panel for those that do not.
- */
+/** Compliance is a module a provider switches per tenant (docs/modules.md). */
 function ComplianceGate({ children }: { children: (tenantName: (id: string) => string) => ReactNode }) {
-  const tenants = useTenants();
-  const modules = useModules();
-  const selected = useSelectedTenantId();
-  if (tenants.isError) return <ErrorState error={tenants.error} onRetry={() => tenants.refetch()} />;
-  if (modules.isError) return <ErrorState error={modules.error} onRetry={() => modules.refetch()} />;
-  if (tenants.isPending || modules.isPending) return <LoadingState label="Loading compliance" />;
-  const inScope = tenants.data.filter((t) => !selected || t.id === selected);
-  const has = (id: string) =>
-    modules.data.some((m) => m.tenantId === id && m.modules.some((x) => x.module === "compliance" && x.enabled));
-  const names = new Map(tenants.data.map((t) => [t.id, t.name]));
   return (
-    <div className="space-y-6">
-      {inScope.some((t) => has(t.id)) && children((id) => names.get(id) ?? id)}
-      <ModuleAccess module="compliance" tenants={inScope} />
-    </div>
+    <ModuleGate module="compliance" loadingLabel="Loading compliance">
+      {({ tenantName }) => children(tenantName)}
+    </ModuleGate>
   );
 }
 
@@ -73,15 +55,6 @@ export function CloudComplianceRoute() {
     </>
   );
 }
-
-const BackLink = ({ to, label }: { to: string; label: string }) => (
-  <Link
-    to={to}
-    className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
-  >
-    <ArrowLeft aria-hidden className="size-4" /> {label}
-  </Link>
-);
 
 export function ComplianceImportRoute() {
   return (

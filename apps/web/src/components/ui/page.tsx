@@ -1,4 +1,6 @@
+import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -35,5 +37,17 @@ export function Card({
       )}
       {children}
     </section>
+  );
+}
+
+/** "← Parent page" above a sub-page's header. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-sky-800 hover:underline dark:text-sky-300"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> {label}
+    </Link>
   );
 }
