@@ -13,19 +13,23 @@ export const automationTriggers = [
   "alert.sla_breached",
   "incident.created",
   "incident.changed",
+  "finding.created",
+  "finding.known_exploited",
   "schedule",
 ] as const;
 export const automationTriggerSchema = z.enum(automationTriggers);
 export type AutomationTrigger = z.infer<typeof automationTriggerSchema>;
 
 /** What a trigger's subject is: the fields a condition may read and the actions that apply. */
-export type AutomationSubject = "alert" | "incident";
+export type AutomationSubject = "alert" | "incident" | "finding";
 export const triggerSubject: Record<AutomationTrigger, AutomationSubject> = {
   "alert.created": "alert",
   "alert.changed": "alert",
   "alert.sla_breached": "alert",
   "incident.created": "incident",
   "incident.changed": "incident",
+  "finding.created": "finding",
+  "finding.known_exploited": "finding",
   // A scheduled rule looks at open alerts matching its condition (e.g. unassigned for an hour).
   schedule: "alert",
 };
@@ -71,9 +75,27 @@ export const incidentFields = {
   changed: { kind: "list", label: "Changed fields (status, priority, owner)" },
 } as const satisfies Record<string, FieldSpec>;
 
+export const findingFields = {
+  title: { kind: "text", label: "Title" },
+  severity: { kind: "enum", label: "Severity" },
+  status: { kind: "enum", label: "Status" },
+  cves: { kind: "list", label: "CVEs" },
+  knownExploited: { kind: "enum", label: "Known exploited (yes / no)" },
+  epss: { kind: "number", label: "EPSS probability (0 to 1)" },
+  cvss: { kind: "number", label: "CVSS score" },
+  assetName: { kind: "text", label: "Asset name" },
+  assetType: { kind: "text", label: "Asset type" },
+  port: { kind: "number", label: "Port" },
+  service: { kind: "text", label: "Service" },
+  scanners: { kind: "list", label: "Scanners" },
+  tenant: { kind: "text", label: "Tenant (id)" },
+  severityRank: { kind: "number", label: "Severity rank (1 Low to 4 Critical)" },
+} as const satisfies Record<string, FieldSpec>;
+
 export const subjectFields: Record<AutomationSubject, Record<string, FieldSpec>> = {
   alert: alertFields,
   incident: incidentFields,
+  finding: findingFields,
 };
 
 export const conditionOps = [
@@ -177,10 +199,11 @@ export const automationActionSchema = z.discriminatedUnion("type", [
 export type AutomationAction = z.infer<typeof automationActionSchema>;
 export type AutomationActionType = AutomationAction["type"];
 
-/** Actions that act on an alert; incidents take notify and webhook only. */
+/** The actions each kind of subject takes. */
 export const subjectActions: Record<AutomationSubject, readonly AutomationActionType[]> = {
   alert: ["assign", "assignRoundRobin", "setPriority", "setStatus", "addTags", "escalate", "group", "close", "notify", "webhook"],
   incident: ["setPriority", "notify", "webhook"],
+  finding: ["assign", "assignRoundRobin", "notify", "webhook"],
 };
 
 export const automationRuleBodySchema = z.strictObject({

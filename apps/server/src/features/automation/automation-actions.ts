@@ -12,6 +12,7 @@ import type { TenantScope } from "../../http/policy";
 import { configuredBase } from "../../http/public-url";
 import { iso } from "../../lib/time";
 import { assignAlert, reprioritiseAlert, transitionAlert } from "../alerts/alerts.service";
+import { assignFinding } from "../findings/findings.service";
 import { escalate, updateIncidentFields } from "../incidents/incidents.service";
 import { insertNotifications } from "../notifications/notifications.repository";
 import { addTimeline } from "../timeline/timeline.repository";
@@ -160,6 +161,38 @@ export async function runIncidentAction(
       });
     default:
       throw new Error(`"${action.type}" does not apply to incidents.`);
+  }
+}
+
+export async function runFindingAction(
+  run: RunContext,
+  action: AutomationAction,
+  finding: repo.FindingSubjectRow,
+): Promise<string> {
+  const link = `/dashboard/risk/vulnerabilities/findings/${finding.id}`;
+  switch (action.type) {
+    case "assign":
+      await assignFinding(run.ctx, run.scope, run.doer, finding.id, action.userId);
+      return `assigned to ${await nameOf(run, action.userId)}`;
+    case "assignRoundRobin": {
+      const turn = await repo.takeTurn(run.ctx.db, run.rule.id);
+      const userId = action.userIds[turn % action.userIds.length] as string;
+      await assignFinding(run.ctx, run.scope, run.doer, finding.id, userId);
+      return `assigned to ${await nameOf(run, userId)} (turn ${turn + 1})`;
+    }
+    case "notify":
+      return notify(run, action, `finding "${finding.title.slice(0, 120)}" on ${finding.asset_name ?? "an asset"}`, link);
+    case "webhook":
+      return webhook(run, action.webhookId, {
+        kind: "finding",
+        id: finding.id,
+        name: finding.title,
+        priority: finding.severity,
+        status: finding.status,
+        link: `${configuredBase(run.ctx)}${link}`,
+      });
+    default:
+      throw new Error(`"${action.type}" does not apply to findings.`);
   }
 }
 

@@ -12,10 +12,10 @@ import type { AutomationRulesTable } from "../../db/tables";
 import { tenantsWithModule } from "../../http/entitlements.repository";
 import type { DomainEvent } from "../../lib/events";
 import { yieldToEventLoop } from "../../lib/yield";
-import { type ActionResult, runAlertAction, runContext, runIncidentAction } from "./automation-actions";
+import { type ActionResult, runAlertAction, runContext, runFindingAction, runIncidentAction } from "./automation-actions";
 import * as repo from "./automation.repository";
 import { compileCondition, type Predicate, type SubjectValues } from "./conditions";
-import { alertValues, incidentValues } from "./subjects";
+import { alertValues, findingValues, incidentValues } from "./subjects";
 
 /**
  * Runs the rules (docs/automation.md, "How rules run"). Events come from this server's own
@@ -104,7 +104,11 @@ export class AutomationEngine {
     if (rules.length === 0) return;
     // Created and breached happen once per item: their key is the item, so a repeat is a no-op.
     const eventKey = (id: string) =>
-      event.type === "alert.created" || event.type === "alert.sla_breached" || event.type === "incident.created"
+      event.type === "alert.created" ||
+      event.type === "alert.sla_breached" ||
+      event.type === "incident.created" ||
+      event.type === "finding.created" ||
+      event.type === "finding.known_exploited"
         ? `${event.type}:${id}`
         : `${event.type}:${event.seq}:${id}`;
     const changed = event.changed ?? [];
@@ -119,6 +123,11 @@ export class AutomationEngine {
           const values = alertValues(row, tags.get(row.id) ?? [], changed, this.ctx.now());
           plan(planned, rules, values, eventKey(row.id), row.id, row.name, (run, action) => runAlertAction(run, action, row));
         }
+      } else if (triggerSubject[event.type] === "finding") {
+        for (const row of await repo.findingsByIds(this.ctx.db, event.tenantId, ids))
+          plan(planned, rules, findingValues(row), eventKey(row.id), row.id, row.title, (run, action) =>
+            runFindingAction(run, action, row),
+          );
       } else {
         for (const row of await repo.incidentsByIds(this.ctx.db, event.tenantId, ids)) {
           const values = incidentValues(row, priorityRank[row.priority as Priority] ?? 0, changed);

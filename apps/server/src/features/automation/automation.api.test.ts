@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { AutomationRule, AutomationRunList, DryRunResult } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backgroundWork } from "../../background-work";
-import { makeTenant, makeUser, PASSWORD } from "../../test/factories";
+import { makeTenant, makeUser, PASSWORD, signedInClient } from "../../test/factories";
 import { startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp, TestClient } from "../../test/test-server";
 import type { JobRunner } from "../jobs/job-runner";
@@ -15,6 +18,7 @@ import { automationFor } from "./automation-engine";
  * Webhooks have their own file (webhooks.api.test.ts).
  */
 
+const data = fileURLToPath(new URL("../../../../../../shared/data/", import.meta.url));
 let app: TestApp;
 let runner: JobRunner;
 let tenantA: string;
@@ -376,5 +380,62 @@ describe("notify by e-mail", () => {
       await mailApp.close();
       await sink.close();
     }
+  });
+});
+
+describe("finding triggers", () => {
+  it("answers findings a scan creates and findings the KEV catalog newly flags", async () => {
+    await later(0);
+    const created = await create({
+      name: "Critical findings to Ana",
+      trigger: "finding.created",
+      condition: { field: "severity", op: "equals", value: "Critical" },
+      actions: [{ type: "assign", userId: analyst1.id }],
+    });
+    await create({
+      name: "Tell Ben about KEV",
+      trigger: "finding.known_exploited",
+      condition: { field: "knownExploited", op: "equals", value: "yes" },
+      actions: [{ type: "notify", userIds: [analyst2.id], message: "Now known-exploited" }],
+    });
+    const scan = readFileSync(path.join(data, "vulnscans/trivy/scheme_2_many_vulns.json"));
+    const imported = await admin.request({
+      method: "POST",
+      url: `/api/v1/imports/findings?tenantId=${tenantA}`,
+      payload: scan,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await automationFor(app.ctx).idle();
+    const findings = (await admin.get(`/api/v1/findings?tenantId=${tenantA}&limit=100`)).json().items as {
+      priority: string;
+      assignee: string | null;
+      cveIds: string[];
+    }[];
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.some((f) => f.priority === "Critical")).toBe(true);
+    for (const f of findings)
+      expect([f.priority, f.assignee]).toEqual([f.priority, f.priority === "Critical" ? "Ana Lyst" : null]);
+    expect((await admin.get(`/api/v1/automation/rules/${created.id}/runs`)).json().items).toHaveLength(
+      findings.filter((f) => f.priority === "Critical").length,
+    );
+
+    const platform = (await signedInClient(app, [], { platformAdmin: true })).client;
+    const kev = await platform.request({
+      method: "POST",
+      url: "/api/v1/intel/kev",
+      payload: readFileSync(path.join(data, "vulnintel/known_exploited_vulnerabilities.json")),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(kev.statusCode, kev.body).toBe(200);
+    await automationFor(app.ctx).idle();
+    const ben = await as(analyst2);
+    const told = ((await ben.get("/api/v1/notifications?limit=100")).json().items as { kind: string; message: string }[])
+      .filter((n) => n.message.startsWith("Now known-exploited"))
+      .map((n) => n.message);
+    const flagged = findings.filter((f) => f.cveIds.includes("CVE-2020-15999"));
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(told).toHaveLength(flagged.length);
+    await removeAll();
   });
 });

@@ -344,3 +344,49 @@ export async function countRecentAlerts(db: Db, tenantIds: readonly string[], si
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+const findingColumns = [
+  "id",
+  "tenant_id",
+  "title",
+  "severity",
+  "severity_rank",
+  "status",
+  "cve_ids",
+  "kev",
+  "epss",
+  "cvss_score",
+  "asset_name",
+  "asset_type",
+  "port",
+  "service",
+  "services",
+  "created_at",
+] as const;
+export type FindingSubjectRow = Pick<DB["findings"], (typeof findingColumns)[number]>;
+
+export async function findingsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<FindingSubjectRow[]> {
+  return db
+    .selectFrom("findings")
+    .select(findingColumns)
+    .where("tenant_id", "=", tenantId)
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+export async function recentFindings(
+  db: Db,
+  tenantIds: readonly string[],
+  since: number,
+  limit: number,
+): Promise<FindingSubjectRow[]> {
+  if (tenantIds.length === 0) return [];
+  return db
+    .selectFrom("findings")
+    .select(findingColumns)
+    .where("tenant_id", "in", [...tenantIds])
+    .where("created_at", ">=", since)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}

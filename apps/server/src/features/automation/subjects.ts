@@ -1,4 +1,4 @@
-import type { AlertSubjectRow, IncidentSubjectRow } from "./automation.repository";
+import type { AlertSubjectRow, FindingSubjectRow, IncidentSubjectRow } from "./automation.repository";
 import type { SubjectValues } from "./conditions";
 
 /** Rows as conditions read them: the canonical field names of packages/shared/src/automation.ts. */
@@ -50,5 +50,24 @@ export function incidentValues(row: IncidentSubjectRow, rank: number, changed: r
     priorityRank: rank,
     createdAt: row.created_at,
     changed,
+  };
+}
+
+export function findingValues(row: FindingSubjectRow): SubjectValues {
+  return {
+    title: row.title,
+    severity: row.severity,
+    status: row.status,
+    cves: list(row.cve_ids),
+    knownExploited: row.kev === 1 ? "yes" : "no",
+    epss: row.epss,
+    cvss: row.cvss_score,
+    assetName: row.asset_name,
+    assetType: row.asset_type,
+    port: row.port,
+    service: row.service,
+    scanners: list(row.services),
+    tenant: row.tenant_id,
+    severityRank: row.severity_rank,
   };
 }

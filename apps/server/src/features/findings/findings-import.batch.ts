@@ -58,7 +58,7 @@ export class FindingBatchWriter {
   ) {}
 
   async write(items: BatchItem[]) {
-    const result = { created: 0, updated: 0, merged: 0, reopened: 0 };
+    const result = { created: 0, updated: 0, merged: 0, reopened: 0, createdIds: [] as string[] };
     const { tenantId, importId, now, slaDays, tally } = this.run;
     const intel = await intelForCves(
       this.trx,
@@ -119,6 +119,7 @@ export class FindingBatchWriter {
       const found = stored.get(`${group.row.asset_id}\u0000${group.row.dedupe_key}`);
       if (!found) {
         result.created++;
+        result.createdIds.push(group.row.id);
         continue;
       }
       // Seen earlier in this same file (another batch): a merge, not a second update.

@@ -80,6 +80,8 @@ export async function storeFindingEvents(
   const importId = newId();
   const tally = new ImportTally({ tenantId, importId, format, now });
   const counts = { created: 0, updated: 0, merged: 0, reopened: 0, fixed: 0, assetsCreated: 0, assetsMatched: 0 };
+  // New findings, for automation rules once the import has committed.
+  const createdIds: string[] = [];
   const report = (): FindingImportReport => ({
     importId,
     format,
@@ -126,6 +128,7 @@ export async function storeFindingEvents(
         const resolved = await assets.resolve(batch);
         const result = await writer.write(batch.map((b, i) => ({ ...b, ...(resolved[i] as (typeof resolved)[number]) })));
         for (const k of ["created", "updated", "merged", "reopened"] as const) counts[k] += result[k];
+        for (const id of result.createdIds) createdIds.push(id);
         batch = [];
         // Other requests (and /healthz) get their turn between batches; the transaction stays open.
         await yieldToEventLoop();
@@ -173,6 +176,7 @@ export async function storeFindingEvents(
     await restoreCache();
   }
   await refreshRiskAfterImport(ctx, tenantId);
+  ctx.events.emit({ type: "finding.created", tenantId, ids: createdIds });
   return report();
 }
 

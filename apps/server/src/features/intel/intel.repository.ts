@@ -84,21 +84,31 @@ export async function recordLoad(db: Db, row: IntelLoadsTable): Promise<void> {
 
 /**
  * Re-flags every tenant's findings against the KEV catalog: a finding is KEV when any of its CVEs
- * is in it. Only rows whose flag changes are written. Returns how many were newly flagged.
+ * is in it. Only rows whose flag changes are written. Returns the newly flagged, with their tenant.
  */
-export async function reflagKev(db: Db): Promise<number> {
+export async function reflagKev(db: Db): Promise<{ id: string; tenant_id: string }[]> {
   const inKev = db
     .selectFrom("finding_cves as fc")
     .innerJoin("kev_catalog as k", "k.cve_id", "fc.cve_id")
     .select("fc.finding_id");
-  const flagged = await db
-    .updateTable("findings")
-    .set({ kev: 1 })
+  const newly = await db
+    .selectFrom("findings")
+    .select(["id", "tenant_id"])
     .where("kev", "=", 0)
     .where("id", "in", inKev)
-    .executeTakeFirst();
+    .execute();
+  for (let i = 0; i < newly.length; i += 500)
+    await db
+      .updateTable("findings")
+      .set({ kev: 1 })
+      .where(
+        "id",
+        "in",
+        newly.slice(i, i + 500).map((f) => f.id),
+      )
+      .execute();
   await db.updateTable("findings").set({ kev: 0 }).where("kev", "=", 1).where("id", "not in", inKev).execute();
-  return Number(flagged.numUpdatedRows);
+  return newly;
 }
 
 /**

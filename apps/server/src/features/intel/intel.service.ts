@@ -90,6 +90,7 @@ export async function importIntelFile(
     rejectedCount: 0,
     findingsUpdated: 0,
   };
+  let newlyKnownExploited: { id: string; tenant_id: string }[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
       let batch: unknown[] = [];
@@ -117,7 +118,10 @@ export async function importIntelFile(
         if (batch.length >= BATCH) await flush();
       }
       await flush();
-      if (feed === "kev") report.findingsUpdated = await reflagKev(trx);
+      if (feed === "kev") {
+        newlyKnownExploited = await reflagKev(trx);
+        report.findingsUpdated = newlyKnownExploited.length;
+      }
       if (feed === "epss") report.findingsUpdated = await rerankEpss(trx);
       await recordLoad(trx, {
         source: feed,
@@ -133,6 +137,10 @@ export async function importIntelFile(
     throw malformedFile(error);
   }
   if (feed !== "cwe") await refreshRiskAfterImport(ctx, "all");
+  // Findings that just became known-exploited, per tenant, for automation rules.
+  const byTenant = new Map<string, string[]>();
+  for (const f of newlyKnownExploited) byTenant.set(f.tenant_id, [...(byTenant.get(f.tenant_id) ?? []), f.id]);
+  for (const [tenantId, ids] of byTenant) ctx.events.emit({ type: "finding.known_exploited", tenantId, ids });
   return report;
 }
 

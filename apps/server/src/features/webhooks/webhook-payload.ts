@@ -12,7 +12,7 @@ export interface WebhookEvent {
     tenantId: string;
     rule: { id: string; name: string } | null;
     subject: {
-      kind: "alert" | "incident" | "test";
+      kind: "alert" | "incident" | "finding" | "test";
       id: string;
       name: string;
       priority: string | null;

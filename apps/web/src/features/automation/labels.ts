@@ -6,6 +6,7 @@ import {
   type ConditionOp,
   subjectFields,
 } from "@watchfloor/shared";
+import { alertPath, paths } from "@/config/paths";
 
 /** Words the automation pages use for the contract's names. */
 export const triggerLabels: Record<AutomationTrigger, string> = {
@@ -14,6 +15,8 @@ export const triggerLabels: Record<AutomationTrigger, string> = {
   "alert.sla_breached": "Alert SLA breached",
   "incident.created": "Incident created",
   "incident.changed": "Incident changed (status, priority, owner)",
+  "finding.created": "Finding created (scanner import)",
+  "finding.known_exploited": "Finding newly known-exploited (KEV)",
   schedule: "On a schedule (open alerts)",
 };
 
@@ -62,3 +65,12 @@ export function describeCondition(condition: Condition, subject: AutomationSubje
 }
 
 const wrap = (text: string, parens: boolean) => (parens ? `(${text})` : text);
+
+/** Where a rule's subject lives in the product. */
+export function subjectPath(subject: AutomationSubject, id: string): string {
+  if (subject === "alert") return alertPath(id);
+  if (subject === "finding") return paths.risk.finding.replace(":findingId", encodeURIComponent(id));
+  return paths.incidents.case.replace(":incidentId", encodeURIComponent(id));
+}
+
+export const subjectLabels: Record<AutomationSubject, string> = { alert: "Alert", incident: "Incident", finding: "Finding" };

@@ -2,12 +2,11 @@ import type { AutomationSubject, DryRunResult } from "@watchfloor/shared";
 import { Link } from "react-router";
 import { Card } from "@/components/ui/page";
 import { Time } from "@/components/ui/time";
-import { alertPath, paths } from "@/config/paths";
+import { subjectPath } from "../labels";
 
 /** What the rule would have matched; nothing was changed. */
 export function DryRunResultView({ result, subject }: { result: DryRunResult; subject: AutomationSubject }) {
-  const link = (id: string) =>
-    subject === "alert" ? alertPath(id) : paths.incidents.case.replace(":incidentId", encodeURIComponent(id));
+  const link = (id: string) => subjectPath(subject, id);
   return (
     <Card title="Dry run: the last 7 days">
       <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="dry-run-summary">

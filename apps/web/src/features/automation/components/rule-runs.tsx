@@ -1,13 +1,12 @@
-import { type AutomationRule, type AutomationRun, triggerSubject } from "@watchfloor/shared";
+import { type AutomationRule, type AutomationRun, type AutomationSubject, triggerSubject } from "@watchfloor/shared";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { Time } from "@/components/ui/time";
-import { alertPath, paths } from "@/config/paths";
 import { useRuleRuns } from "../api/rules";
-import { actionLabels, describeCondition, triggerLabels } from "../labels";
+import { actionLabels, describeCondition, subjectLabels, subjectPath, triggerLabels } from "../labels";
 
 const outcomeColor = { done: "emerald", partial: "amber", failed: "red" } as const;
 
@@ -36,20 +35,19 @@ export function RuleDetail({ rule, tenantName }: { rule: AutomationRule; tenantN
         </dl>
       </Card>
       <Card title={`Runs (${rule.matches.toLocaleString()})`}>
-        <RunsTable ruleId={rule.id} subject={rule.trigger.startsWith("incident") ? "incident" : "alert"} />
+        <RunsTable ruleId={rule.id} subject={triggerSubject[rule.trigger]} />
       </Card>
     </div>
   );
 }
 
-function RunsTable({ ruleId, subject }: { ruleId: string; subject: "alert" | "incident" }) {
+function RunsTable({ ruleId, subject }: { ruleId: string; subject: AutomationSubject }) {
   const runs = useRuleRuns(ruleId);
   if (runs.isPending) return <LoadingState label="Loading runs" />;
   if (runs.isError) return <ErrorState error={runs.error} onRetry={() => runs.refetch()} />;
   if (runs.data.items.length === 0)
     return <EmptyState title="No runs yet">The rule has not matched anything since it was created.</EmptyState>;
-  const link = (run: AutomationRun) =>
-    subject === "alert" ? alertPath(run.subjectId) : paths.incidents.case.replace(":incidentId", run.subjectId);
+  const link = (run: AutomationRun) => subjectPath(subject, run.subjectId);
   return (
     <TableScroll label="Rule runs">
       <table className="w-full text-left text-sm" data-testid="rule-runs">
@@ -59,7 +57,7 @@ function RunsTable({ ruleId, subject }: { ruleId: string; subject: "alert" | "in
               When
             </th>
             <th scope="col" className="px-3 py-2">
-              {subject === "alert" ? "Alert" : "Incident"}
+              {subjectLabels[subject]}
             </th>
             <th scope="col" className="px-3 py-2">
               Outcome
