@@ -15,13 +15,14 @@ export const automationTriggers = [
   "incident.changed",
   "finding.created",
   "finding.known_exploited",
+  "compliance.newly_failing",
   "schedule",
 ] as const;
 export const automationTriggerSchema = z.enum(automationTriggers);
 export type AutomationTrigger = z.infer<typeof automationTriggerSchema>;
 
 /** What a trigger's subject is: the fields a condition may read and the actions that apply. */
-export type AutomationSubject = "alert" | "incident" | "finding";
+export type AutomationSubject = "alert" | "incident" | "finding" | "compliance";
 export const triggerSubject: Record<AutomationTrigger, AutomationSubject> = {
   "alert.created": "alert",
   "alert.changed": "alert",
@@ -30,6 +31,7 @@ export const triggerSubject: Record<AutomationTrigger, AutomationSubject> = {
   "incident.changed": "incident",
   "finding.created": "finding",
   "finding.known_exploited": "finding",
+  "compliance.newly_failing": "compliance",
   // A scheduled rule looks at open alerts matching its condition (e.g. unassigned for an hour).
   schedule: "alert",
 };
@@ -92,10 +94,25 @@ export const findingFields = {
   severityRank: { kind: "number", label: "Severity rank (1 Low to 4 Critical)" },
 } as const satisfies Record<string, FieldSpec>;
 
+/** A failing result of a compliance scan: one control on one target (and resource). */
+export const complianceFields = {
+  title: { kind: "text", label: "Control title" },
+  controlId: { kind: "text", label: "Control id" },
+  tool: { kind: "text", label: "Tool" },
+  severity: { kind: "enum", label: "Severity" },
+  targetKind: { kind: "enum", label: "Target kind (host, cloud-account, cluster)" },
+  target: { kind: "text", label: "Target" },
+  resource: { kind: "text", label: "Resource" },
+  service: { kind: "text", label: "Cloud service" },
+  region: { kind: "text", label: "Region" },
+  tenant: { kind: "text", label: "Tenant (id)" },
+} as const satisfies Record<string, FieldSpec>;
+
 export const subjectFields: Record<AutomationSubject, Record<string, FieldSpec>> = {
   alert: alertFields,
   incident: incidentFields,
   finding: findingFields,
+  compliance: complianceFields,
 };
 
 export const conditionOps = [
@@ -204,6 +221,7 @@ export const subjectActions: Record<AutomationSubject, readonly AutomationAction
   alert: ["assign", "assignRoundRobin", "setPriority", "setStatus", "addTags", "escalate", "group", "close", "notify", "webhook"],
   incident: ["setPriority", "notify", "webhook"],
   finding: ["assign", "assignRoundRobin", "notify", "webhook"],
+  compliance: ["notify", "webhook"],
 };
 
 export const automationRuleBodySchema = z.strictObject({

@@ -196,6 +196,30 @@ export async function runFindingAction(
   }
 }
 
+export async function runComplianceAction(
+  run: RunContext,
+  action: AutomationAction,
+  result: repo.ComplianceSubjectRow,
+): Promise<string> {
+  const link = `/compliance/targets/${encodeURIComponent(result.tenant_id)}/${encodeURIComponent(result.target_kind)}/${encodeURIComponent(result.target_id)}`;
+  const what = `control "${result.title.slice(0, 120)}" (${result.tool} ${result.control_id}) newly failing on ${result.target_id}`;
+  switch (action.type) {
+    case "notify":
+      return notify(run, action, what, link);
+    case "webhook":
+      return webhook(run, action.webhookId, {
+        kind: "compliance",
+        id: result.id,
+        name: result.title,
+        priority: result.severity,
+        status: "fail",
+        link: `${configuredBase(run.ctx)}${link}`,
+      });
+    default:
+      throw new Error(`"${action.type}" does not apply to compliance results.`);
+  }
+}
+
 async function nameOf(run: RunContext, userId: string): Promise<string> {
   return (await memberOf(run.ctx.db, run.tenantId, userId))?.displayName ?? "a former member";
 }

@@ -12,10 +12,17 @@ import type { AutomationRulesTable } from "../../db/tables";
 import { tenantsWithModule } from "../../http/entitlements.repository";
 import type { DomainEvent } from "../../lib/events";
 import { yieldToEventLoop } from "../../lib/yield";
-import { type ActionResult, runAlertAction, runContext, runFindingAction, runIncidentAction } from "./automation-actions";
+import {
+  type ActionResult,
+  runAlertAction,
+  runComplianceAction,
+  runContext,
+  runFindingAction,
+  runIncidentAction,
+} from "./automation-actions";
 import * as repo from "./automation.repository";
 import { compileCondition, type Predicate, type SubjectValues } from "./conditions";
-import { alertValues, findingValues, incidentValues } from "./subjects";
+import { alertValues, complianceValues, findingValues, incidentValues } from "./subjects";
 
 /**
  * Runs the rules (docs/automation.md, "How rules run"). Events come from this server's own
@@ -108,7 +115,8 @@ export class AutomationEngine {
       event.type === "alert.sla_breached" ||
       event.type === "incident.created" ||
       event.type === "finding.created" ||
-      event.type === "finding.known_exploited"
+      event.type === "finding.known_exploited" ||
+      event.type === "compliance.newly_failing"
         ? `${event.type}:${id}`
         : `${event.type}:${event.seq}:${id}`;
     const changed = event.changed ?? [];
@@ -123,6 +131,11 @@ export class AutomationEngine {
           const values = alertValues(row, tags.get(row.id) ?? [], changed, this.ctx.now());
           plan(planned, rules, values, eventKey(row.id), row.id, row.name, (run, action) => runAlertAction(run, action, row));
         }
+      } else if (triggerSubject[event.type] === "compliance") {
+        for (const row of await repo.complianceResultsByIds(this.ctx.db, event.tenantId, ids))
+          plan(planned, rules, complianceValues(row), eventKey(row.id), row.id, row.title, (run, action) =>
+            runComplianceAction(run, action, row),
+          );
       } else if (triggerSubject[event.type] === "finding") {
         for (const row of await repo.findingsByIds(this.ctx.db, event.tenantId, ids))
           plan(planned, rules, findingValues(row), eventKey(row.id), row.id, row.title, (run, action) =>

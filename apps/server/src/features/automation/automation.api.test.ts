@@ -439,3 +439,46 @@ describe("finding triggers", () => {
     await removeAll();
   });
 });
+
+describe("compliance trigger", () => {
+  it("answers controls a later scan newly fails, not the first scan's failures", async () => {
+    await later(0);
+    await create({
+      name: "SSH controls to Ben",
+      trigger: "compliance.newly_failing",
+      condition: { field: "title", op: "contains", value: "ssh" },
+      actions: [{ type: "notify", userIds: [analyst2.id], message: "Newly failing" }],
+    });
+    const scan = (day: string, sshFails: boolean) => ({
+      platform: { name: "ubuntu", target_id: "web-07.example.test" },
+      profiles: [
+        {
+          name: "linux-baseline",
+          controls: [
+            { id: "ssh-1", title: "SSH root login is off", impact: 0.7, results: [{ status: sshFails ? "failed" : "passed", start_time: `${day}T00:00:00Z` }] },
+            { id: "fs-1", title: "Separate /tmp partition", impact: 0.5, results: [{ status: "failed", start_time: `${day}T00:00:00Z` }] },
+          ],
+        },
+      ],
+    });
+    const post = async (body: object) => {
+      const response = await admin.request({
+        method: "POST",
+        url: `/api/v1/imports/compliance?tenantId=${tenantA}`,
+        payload: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await automationFor(app.ctx).idle();
+    };
+    const told = async () =>
+      ((await (await as(analyst2)).get("/api/v1/notifications?limit=100")).json().items as { message: string }[])
+        .map((n) => n.message)
+        .filter((m) => m.startsWith("Newly failing"));
+    await post(scan("2026-11-01", false));
+    expect(await told()).toEqual([]);
+    await post(scan("2026-11-08", true));
+    expect(await told()).toEqual(['Newly failing (control "SSH root login is off" (Chef InSpec ssh-1) newly failing on web-07.example.test)']);
+    await removeAll();
+  });
+});

@@ -390,3 +390,54 @@ export async function recentFindings(
     .limit(limit)
     .execute();
 }
+
+/** Failing compliance results with their scan's target, for rules on newly failing controls. */
+export async function complianceResultsByIds(db: Db, tenantId: string, ids: readonly string[]) {
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 500)
+    rows.push(
+      ...(await db
+        .selectFrom("compliance_results as r")
+        .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+        .select([
+          "r.id",
+          "r.tenant_id",
+          "r.title",
+          "r.control_id",
+          "r.severity",
+          "r.resource_id",
+          "r.service",
+          "r.region",
+          "s.tool",
+          "s.target_kind",
+          "s.target_id",
+          "s.scanned_at as created_at",
+        ])
+        .where("r.tenant_id", "=", tenantId)
+        .where("r.id", "in", ids.slice(i, i + 500))
+        .execute()),
+    );
+  return rows;
+}
+export type ComplianceSubjectRow = Awaited<ReturnType<typeof complianceResultsByIds>>[number];
+
+/** The failing results of the tenants' scans of the last days, for a dry run. */
+export async function recentFailingResults(db: Db, tenantIds: readonly string[], since: number, limit: number) {
+  if (tenantIds.length === 0) return [];
+  const ids = await db
+    .selectFrom("compliance_results as r")
+    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
+    .select(["r.id", "r.tenant_id"])
+    .where("r.tenant_id", "in", [...tenantIds])
+    .where("r.result", "=", "fail")
+    .where("s.scanned_at", ">=", since)
+    .orderBy("s.scanned_at", "desc")
+    .limit(limit)
+    .execute();
+  const rows: ComplianceSubjectRow[] = [];
+  for (const tenantId of tenantIds) {
+    const mine = ids.filter((r) => r.tenant_id === tenantId).map((r) => r.id);
+    if (mine.length) rows.push(...(await complianceResultsByIds(db, tenantId, mine)));
+  }
+  return rows;
+}

@@ -25,7 +25,7 @@ import { findWebhook } from "../webhooks/webhooks.repository";
 import { automationFor } from "./automation-engine";
 import * as repo from "./automation.repository";
 import { ConditionError, compileCondition } from "./conditions";
-import { alertValues, findingValues, incidentValues } from "./subjects";
+import { alertValues, complianceValues, findingValues, incidentValues } from "./subjects";
 
 const DAY = 24 * 60 * 60_000;
 /** Subjects a dry run reads at most (the newest of the last 7 days). */
@@ -300,6 +300,15 @@ export async function dryRun(ctx: AppContext, scope: TenantScope, body: Automati
         matched++;
         if (examples.length < 10) examples.push({ id: row.id, tenantId, name: row.name, at: iso(row.created_at) });
       }
+    }
+  } else if (subject === "compliance") {
+    const rows = await repo.recentFailingResults(ctx.db, body.tenantIds, since, DRY_RUN_LIMIT);
+    total = rows.length;
+    for (const row of rows) {
+      examined++;
+      if (!matches(complianceValues(row))) continue;
+      matched++;
+      if (examples.length < 10) examples.push({ id: row.id, tenantId: row.tenant_id, name: row.title, at: iso(row.created_at) });
     }
   } else if (subject === "finding") {
     const rows = await repo.recentFindings(ctx.db, body.tenantIds, since, DRY_RUN_LIMIT);

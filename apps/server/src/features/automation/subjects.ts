@@ -1,4 +1,4 @@
-import type { AlertSubjectRow, FindingSubjectRow, IncidentSubjectRow } from "./automation.repository";
+import type { AlertSubjectRow, ComplianceSubjectRow, FindingSubjectRow, IncidentSubjectRow } from "./automation.repository";
 import type { SubjectValues } from "./conditions";
 
 /** Rows as conditions read them: the canonical field names of packages/shared/src/automation.ts. */
@@ -69,5 +69,20 @@ export function findingValues(row: FindingSubjectRow): SubjectValues {
     scanners: list(row.services),
     tenant: row.tenant_id,
     severityRank: row.severity_rank,
+  };
+}
+
+export function complianceValues(row: ComplianceSubjectRow): SubjectValues {
+  return {
+    title: row.title,
+    controlId: row.control_id,
+    tool: row.tool,
+    severity: row.severity,
+    targetKind: row.target_kind,
+    target: row.target_id,
+    resource: row.resource_id,
+    service: row.service,
+    region: row.region,
+    tenant: row.tenant_id,
   };
 }

@@ -155,11 +155,13 @@ export async function newlyFailingResults(trx: Trx, scanId: string, previousId: 
         ),
       ),
     );
-  const [count, titles] = await Promise.all([
+  const [count, titles, ids] = await Promise.all([
     newly.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
     newly.select("r.title").distinct().orderBy("r.title").limit(3).execute(),
+    // For automation rules: at most 5,000 a scan (a first run against a new benchmark can fail thousands).
+    newly.select("r.id").orderBy("r.id").limit(5_000).execute(),
   ]);
-  return { count: Number(count?.n ?? 0), titles: titles.map((t) => t.title) };
+  return { count: Number(count?.n ?? 0), titles: titles.map((t) => t.title), ids: ids.map((r) => r.id) };
 }
 
 /** One scan of the tenant, as the import just wrote it. */

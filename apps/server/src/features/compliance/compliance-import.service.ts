@@ -79,6 +79,8 @@ export async function importComplianceFile(
     scans: summaries,
     ...tally.summary(),
   });
+  // Results failing now that did not before, for automation rules once the import has committed.
+  let newlyFailing: string[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockTenantForImport(trx, tenantId);
@@ -212,12 +214,13 @@ export async function importComplianceFile(
       for (const [tool, controls] of grown)
         for (const id of await latestScansWithControls(trx, tenantId, tool, [...controls])) rollUp.add(id);
       await rebuildRollups(trx, tenantId, [...rollUp]);
-      await noticeNewlyFailing(ctx, trx, tenantId, summaries);
+      newlyFailing = await noticeNewlyFailing(ctx, trx, tenantId, summaries);
       await saveImportReport(trx, importId, report());
     });
   } catch (error) {
     throw malformedFile(error);
   }
+  ctx.events.emit({ type: "compliance.newly_failing", tenantId, ids: newlyFailing });
   return report();
 }
 

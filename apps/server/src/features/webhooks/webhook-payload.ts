@@ -12,7 +12,7 @@ export interface WebhookEvent {
     tenantId: string;
     rule: { id: string; name: string } | null;
     subject: {
-      kind: "alert" | "incident" | "finding" | "test";
+      kind: "alert" | "incident" | "finding" | "compliance" | "test";
       id: string;
       name: string;
       priority: string | null;

@@ -17,6 +17,7 @@ export const triggerLabels: Record<AutomationTrigger, string> = {
   "incident.changed": "Incident changed (status, priority, owner)",
   "finding.created": "Finding created (scanner import)",
   "finding.known_exploited": "Finding newly known-exploited (KEV)",
+  "compliance.newly_failing": "Compliance control newly failing (scan import)",
   schedule: "On a schedule (open alerts)",
 };
 
@@ -66,11 +67,17 @@ export function describeCondition(condition: Condition, subject: AutomationSubje
 
 const wrap = (text: string, parens: boolean) => (parens ? `(${text})` : text);
 
-/** Where a rule's subject lives in the product. */
-export function subjectPath(subject: AutomationSubject, id: string): string {
+/** Where a rule's subject lives in the product (a failing compliance result has no page of its own). */
+export function subjectPath(subject: AutomationSubject, id: string): string | null {
   if (subject === "alert") return alertPath(id);
   if (subject === "finding") return paths.risk.finding.replace(":findingId", encodeURIComponent(id));
+  if (subject === "compliance") return null;
   return paths.incidents.case.replace(":incidentId", encodeURIComponent(id));
 }
 
-export const subjectLabels: Record<AutomationSubject, string> = { alert: "Alert", incident: "Incident", finding: "Finding" };
+export const subjectLabels: Record<AutomationSubject, string> = {
+  alert: "Alert",
+  incident: "Incident",
+  finding: "Finding",
+  compliance: "Failing control",
+};

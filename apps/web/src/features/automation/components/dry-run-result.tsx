@@ -1,12 +1,10 @@
 import type { AutomationSubject, DryRunResult } from "@watchfloor/shared";
-import { Link } from "react-router";
 import { Card } from "@/components/ui/page";
 import { Time } from "@/components/ui/time";
-import { subjectPath } from "../labels";
+import { SubjectLink } from "./subject-link";
 
 /** What the rule would have matched; nothing was changed. */
 export function DryRunResultView({ result, subject }: { result: DryRunResult; subject: AutomationSubject }) {
-  const link = (id: string) => subjectPath(subject, id);
   return (
     <Card title="Dry run: the last 7 days">
       <p className="text-sm text-slate-800 dark:text-slate-200" data-testid="dry-run-summary">
@@ -17,9 +15,7 @@ export function DryRunResultView({ result, subject }: { result: DryRunResult; su
         <ul className="mt-3 space-y-1 text-sm">
           {result.examples.map((e) => (
             <li key={e.id} className="flex flex-wrap gap-x-3">
-              <Link to={link(e.id)} className="font-medium text-sky-800 hover:underline dark:text-sky-300">
-                {e.name}
-              </Link>
+              <SubjectLink subject={subject} id={e.id} name={e.name} className="font-medium" />
               <span className="text-slate-600 dark:text-slate-400">
                 <Time iso={e.at} />
               </span>

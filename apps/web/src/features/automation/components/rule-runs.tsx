@@ -1,12 +1,12 @@
-import { type AutomationRule, type AutomationRun, type AutomationSubject, triggerSubject } from "@watchfloor/shared";
-import { Link } from "react-router";
+import { type AutomationRule, type AutomationSubject, triggerSubject } from "@watchfloor/shared";
 import { Badge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { Time } from "@/components/ui/time";
 import { useRuleRuns } from "../api/rules";
-import { actionLabels, describeCondition, subjectLabels, subjectPath, triggerLabels } from "../labels";
+import { actionLabels, describeCondition, subjectLabels, triggerLabels } from "../labels";
+import { SubjectLink } from "./subject-link";
 
 const outcomeColor = { done: "emerald", partial: "amber", failed: "red" } as const;
 
@@ -47,7 +47,6 @@ function RunsTable({ ruleId, subject }: { ruleId: string; subject: AutomationSub
   if (runs.isError) return <ErrorState error={runs.error} onRetry={() => runs.refetch()} />;
   if (runs.data.items.length === 0)
     return <EmptyState title="No runs yet">The rule has not matched anything since it was created.</EmptyState>;
-  const link = (run: AutomationRun) => subjectPath(subject, run.subjectId);
   return (
     <TableScroll label="Rule runs">
       <table className="w-full text-left text-sm" data-testid="rule-runs">
@@ -74,9 +73,7 @@ function RunsTable({ ruleId, subject }: { ruleId: string; subject: AutomationSub
                 <Time iso={run.at} />
               </td>
               <td className="px-3 py-2">
-                <Link to={link(run)} className="text-sky-800 hover:underline dark:text-sky-300">
-                  {run.subjectName}
-                </Link>
+                <SubjectLink subject={subject} id={run.subjectId} name={run.subjectName} />
               </td>
               <td className="px-3 py-2">
                 <Badge color={outcomeColor[run.outcome]}>{run.outcome}</Badge>
