@@ -48,6 +48,7 @@ import { notificationRoutes } from "./features/notifications/notifications.route
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { drpRoutes } from "./features/drp/drp.routes";
 import { cloudSecRoutes } from "./features/cloud-sec/cloud-sec.routes";
+import { mdrRoutes } from "./features/mdr/mdr.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
@@ -105,6 +106,7 @@ const apiFeatures = [
   reportRoutes,
   reportScheduleRoutes,
   jobRoutes,
+  mdrRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

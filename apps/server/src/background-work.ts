@@ -13,6 +13,7 @@ import {
   runSchedule,
   sendDelivery,
 } from "./features/reports/report-schedules.service";
+import { notifySilentSources } from "./features/mdr/mdr-silence.service";
 import { applyRetention } from "./features/retention/retention.service";
 import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
 
@@ -44,6 +45,12 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       kind: "compliance-exception-expiry",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
       run: async () => ({ notified: await notifyExpiredExceptions(ctx) }),
+    },
+    // MDR: data sources silent longer than their expected interval (reads the per-source rollups).
+    {
+      kind: "data-source-silence",
+      everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
+      run: async () => ({ notified: await notifySilentSources(ctx) }),
     },
     // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
     { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },

@@ -133,6 +133,7 @@ export const notificationKinds = [
   "report_delivery",
   "compliance_exception_expired",
   "compliance_newly_failing",
+  "data_source_silent",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -37,3 +37,4 @@ export * from "./responses";
 export * from "./imports";
 export * from "./test-clock";
 export * from "./health";
+export * from "./mdr";

@@ -22,6 +22,7 @@ import * as savedViewLists from "./migrations/0020-saved-view-lists";
 import * as complianceExceptions from "./migrations/0021-compliance-exceptions";
 import * as complianceRollups from "./migrations/0022-compliance-rollups";
 import * as complianceResultsCover from "./migrations/0023-compliance-results-cover";
+import * as mdr from "./migrations/0026-mdr";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0021-compliance-exceptions": complianceExceptions,
   "0022-compliance-rollups": complianceRollups,
   "0023-compliance-results-cover": complianceResultsCover,
+  "0026-mdr": mdr,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

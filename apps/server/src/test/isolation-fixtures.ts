@@ -135,6 +135,24 @@ export async function isolationFixtures(app: TestApp) {
       recipients: ["b-ciso@isolation.test"],
     })
   ).json();
+  await bOwner.post("/api/v1/mdr/handovers", {
+    tenantId: tenantB.id,
+    shift: "B night",
+    openWork: "B secret handover",
+    items: [],
+  });
+  const mdrContact = (
+    await bOwner.post("/api/v1/mdr/contacts", { tenantId: tenantB.id, name: "B secret contact", phone: "+15550100" })
+  ).json() as { id: string };
+  const mdrEscalation = (
+    await bOwner.post("/api/v1/mdr/escalations", {
+      tenantId: tenantB.id,
+      subject: "B secret escalation",
+      priority: "High",
+      contactId: mdrContact.id,
+      channel: "phone",
+    })
+  ).json() as { id: string };
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
@@ -172,6 +190,8 @@ export async function isolationFixtures(app: TestApp) {
     exceptionId: complianceException.id,
     scheduleId: schedule.id,
     reportId,
+    contactId: mdrContact.id,
+    escalationId: mdrEscalation.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -246,6 +266,26 @@ export async function isolationFixtures(app: TestApp) {
     "PUT /api/v1/tenants/:tenantId/modules/:module": { enabled: false },
     "POST /api/v1/tenants/:tenantId/modules/:module/request": {},
     "POST /api/v1/alerts/bulk-update": { ids: [alert.id], action: { type: "status", status: "Acknowledged" } },
+    "PUT /api/v1/mdr/sources/expected": { tenantId: tenantB.id, tool: "isolation", sensor: "", expectedMinutes: 60 },
+    "POST /api/v1/mdr/handovers": {
+      tenantId: tenantB.id,
+      shift: "Probe",
+      openWork: "probe",
+      items: [{ kind: "alert", id: alert.id }],
+    },
+    "POST /api/v1/mdr/contacts": { tenantId: tenantB.id, name: "Probe", email: "probe@isolation.test" },
+    "PUT /api/v1/mdr/escalation-matrix": {
+      tenantId: tenantB.id,
+      rows: [{ priority: "High", contactId: mdrContact.id, channel: "phone" }],
+    },
+    "POST /api/v1/mdr/escalations": {
+      tenantId: tenantB.id,
+      subject: "Probe",
+      priority: "High",
+      contactId: mdrContact.id,
+      channel: "email",
+    },
+    "POST /api/v1/mdr/escalations/:escalationId/acknowledge": { acknowledgedBy: "Probe" },
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },
   };
@@ -276,6 +316,7 @@ export async function isolationFixtures(app: TestApp) {
     "GET /api/v1/compliance/results/export.csv": `tenantId=${tenantB.id}`,
     "GET /api/v1/cloud-sec/checks": `tenantId=${tenantB.id}&account=b-secret-compliance-host`,
     "GET /api/v1/reports/incidents/:incidentId/document.csv": "table=timeline",
+    "GET /api/v1/mdr/escalation-settings": `tenantId=${tenantB.id}`,
   };
 
   /** Required query parameters of list routes that name no tenant: their lists are checked for B's data. */
@@ -298,6 +339,9 @@ export async function isolationFixtures(app: TestApp) {
     session.id,
     alert.id,
     "B secret alert",
+    "B secret handover",
+    "B secret contact",
+    "B secret escalation",
     incident.id,
     "B secret incident",
     view.id,

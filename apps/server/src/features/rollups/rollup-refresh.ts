@@ -2,6 +2,8 @@ import type { DB } from "../../db/tables";
 import { type Histogram, decodeHistogram, encodeHistogram, mergeHistograms } from "./rollup-histogram";
 import { aggregateLeaves, type Leaf, type RankedDim, rankedDims } from "./rollup-leaf";
 import * as repo from "./rollups.repository";
+import { aggregateSources, dayOfUnit } from "./rollup-sources";
+import * as sourcesRepo from "./rollup-sources.repository";
 import { blockOf, LEVEL_STEP, parentLevels, UNIT_MS } from "./rollup-units";
 
 export interface LeafRef {
@@ -33,13 +35,9 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
   const tables: readonly repo.RollupTable[] = options.totalsOnly ? ["rollup_totals"] : repo.rollupTables;
   const tenants = [...new Set([...wanted.values()].map((l) => l.tenantId))];
   for (const tenantId of tenants) {
-    await repo.deleteBlocks(
-      db,
-      tables,
-      tenantId,
-      0,
-      [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit),
-    );
+    const units = [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit);
+    await repo.deleteBlocks(db, tables, tenantId, 0, units);
+    if (!options.totalsOnly) await sourcesRepo.deleteSourceLeaves(db, tenantId, units);
   }
   const units = [...new Set([...wanted.values()].map((l) => l.unit))].sort((a, b) => a - b);
   const runs: [number, number][] = [];
@@ -55,6 +53,11 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
     await writeLeaves(db, [...new Set(inChunk.map((l) => l.tenantId))], ranges, now, options, new Set(wanted.keys()));
   }
   await refreshAncestors(db, [...wanted.values()], options);
+  if (!options.totalsOnly)
+    for (const tenantId of tenants) {
+      const days = new Set([...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => dayOfUnit(l.unit)));
+      await sourcesRepo.refreshSourceDays(db, tenantId, [...days]);
+    }
 }
 
 const leafId = (tenantId: string, unit: number) => `${tenantId}|${unit}`;
@@ -72,7 +75,8 @@ export async function writeLeaves(
   wanted: Set<string> | null,
 ): Promise<void> {
   const keep = (tenantId: string, unit: number) => wanted === null || wanted.has(leafId(tenantId, unit));
-  const computed = aggregateLeaves(await repo.leafSourceRows(db, tenants, ranges), now);
+  const source = await repo.leafSourceRows(db, tenants, ranges);
+  const computed = aggregateLeaves(source, now);
   const fresh = [...computed.values()].filter((leaf) => keep(leaf.tenantId, leaf.unit));
   await repo.insertRows(
     db,
@@ -87,6 +91,10 @@ export async function writeLeaves(
     })),
   );
   if (options.totalsOnly) return;
+  await sourcesRepo.insertSourceLeaves(
+    db,
+    aggregateSources(source).filter((r) => keep(r.tenant_id, r.start)),
+  );
   await repo.insertRows(db, "rollup_ranked", await rankedRows(db, fresh, options.keyCache));
   const attack = (await repo.attackSource(db, tenants, ranges)).filter((r) => keep(r.tenant_id, Number(r.unit)));
   await repo.insertRows(

@@ -10,6 +10,7 @@ const kindLabels: Record<string, string> = {
   product_news: "Product news",
   compliance_exception_expired: "Exception expired",
   compliance_newly_failing: "Newly failing controls",
+  data_source_silent: "Data source silent",
 };
 
 export function notificationKindLabel(n: Notification): string {
