@@ -159,6 +159,8 @@ export const mdrEscalationSettingsSchema = z.object({
 });
 export type MdrEscalationSettings = z.infer<typeof mdrEscalationSettingsSchema>;
 export const mdrTenantQuerySchema = z.object({ tenantId: id });
+/** Board, sources, workload and their CSV: one tenant of the scope when named (a download link cannot send the tenant header). */
+export const mdrScopeQuerySchema = z.object({ tenantId: id.optional() });
 
 export const mdrEscalationBodySchema = z.object({
   tenantId: id,

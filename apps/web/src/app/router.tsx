@@ -125,6 +125,7 @@ export const routes: RouteObject[] = [
                 path: rel(paths.cloudSec),
                 lazy: async () => ({ Component: (await import("./routes/cloud-sec")).CloudSecRoute }),
               },
+              { path: rel(paths.mdr), lazy: async () => ({ Component: (await import("./routes/mdr")).MdrRoute }) },
               ...moduleRoutes,
               ...reportRoutes,
               ...complianceRoutes,

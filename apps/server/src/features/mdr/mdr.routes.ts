@@ -13,6 +13,7 @@ import {
   mdrHandoverSchema,
   mdrListQuerySchema,
   mdrMatrixBodySchema,
+  mdrScopeQuerySchema,
   mdrSourceHealthSchema,
   mdrSourcesSchema,
   mdrTenantQuerySchema,
@@ -24,6 +25,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import type { TenantScope } from "../../http/policy";
+import { assertTenantInScope } from "../../http/tenant-scope";
 import { sendCsvExport } from "../../http/send-stream";
 import { iso } from "../../lib/time";
 import * as board from "./mdr-board.service";
@@ -39,33 +42,57 @@ const id = z.string().trim().min(1).max(100);
 const contactParam = z.object({ contactId: id });
 const escalationParam = z.object({ escalationId: id });
 
+const tenantsOf = (scope: TenantScope, query: { tenantId?: string }): readonly string[] => {
+  if (!query.tenantId) return scope.tenantIds;
+  assertTenantInScope(scope, query.tenantId);
+  return [query.tenantId];
+};
+const querystring = mdrScopeQuerySchema;
+
 /** MDR (docs/mdr.md): the provider's service console. */
 export const mdrRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/mdr/board", { config: read, schema: { tags, response: { 200: mdrBoardSchema } } }, async (request) =>
-      board.board(ctx, request.scope.tenantIds),
+    app.get("/mdr/board", { config: read, schema: { tags, querystring, response: { 200: mdrBoardSchema } } }, async (request) =>
+      board.board(ctx, tenantsOf(request.scope, request.query)),
     );
     app.get(
       "/mdr/board/export.csv",
       {
         config: read,
-        schema: { tags, response: { 200: textResponse("text/csv", "The client board as CSV, one row per tenant.") } },
+        schema: {
+          tags,
+          querystring,
+          response: { 200: textResponse("text/csv", "The client board as CSV, one row per tenant.") },
+        },
       },
-      async (request, reply) => sendCsvExport(reply, "mdr-board", ctx.now(), board.boardCsv(ctx, request.scope.tenantIds)),
+      async (request, reply) =>
+        sendCsvExport(reply, "mdr-board", ctx.now(), board.boardCsv(ctx, tenantsOf(request.scope, request.query))),
     );
 
-    app.get("/mdr/sources", { config: read, schema: { tags, response: { 200: mdrSourcesSchema } } }, async (request) => {
-      const now = ctx.now();
-      return { asOf: iso(now), items: (await board.sourceHealth(ctx, request.scope.tenantIds, now)).map(board.sourceOut) };
-    });
+    app.get(
+      "/mdr/sources",
+      { config: read, schema: { tags, querystring, response: { 200: mdrSourcesSchema } } },
+      async (request) => {
+        const now = ctx.now();
+        return {
+          asOf: iso(now),
+          items: (await board.sourceHealth(ctx, tenantsOf(request.scope, request.query), now)).map(board.sourceOut),
+        };
+      },
+    );
     app.get(
       "/mdr/sources/export.csv",
       {
         config: read,
-        schema: { tags, response: { 200: textResponse("text/csv", "Data-source health as CSV, one row per source.") } },
+        schema: {
+          tags,
+          querystring,
+          response: { 200: textResponse("text/csv", "Data-source health as CSV, one row per source.") },
+        },
       },
-      async (request, reply) => sendCsvExport(reply, "mdr-sources", ctx.now(), board.sourcesCsv(ctx, request.scope.tenantIds)),
+      async (request, reply) =>
+        sendCsvExport(reply, "mdr-sources", ctx.now(), board.sourcesCsv(ctx, tenantsOf(request.scope, request.query))),
     );
     app.put(
       "/mdr/sources/expected",
@@ -73,9 +100,13 @@ export const mdrRoutes =
       async (request) => board.setExpectedInterval(ctx, request.scope, request.body),
     );
 
-    app.get("/mdr/workload", { config: read, schema: { tags, response: { 200: mdrWorkloadSchema } } }, async (request) => ({
-      items: await board.workload(ctx, request.scope.tenantIds),
-    }));
+    app.get(
+      "/mdr/workload",
+      { config: read, schema: { tags, querystring, response: { 200: mdrWorkloadSchema } } },
+      async (request) => ({
+        items: await board.workload(ctx, tenantsOf(request.scope, request.query)),
+      }),
+    );
 
     app.get(
       "/mdr/handovers",
