@@ -2,7 +2,7 @@ import type { DB } from "../../db/tables";
 import { type Histogram, decodeHistogram, encodeHistogram, mergeHistograms } from "./rollup-histogram";
 import { aggregateLeaves, type Leaf, type RankedDim, rankedDims } from "./rollup-leaf";
 import * as repo from "./rollups.repository";
-import { aggregateSources, dayOfUnit } from "./rollup-sources";
+import { aggregateSources, sourceDayDeltas } from "./rollup-sources";
 import * as sourcesRepo from "./rollup-sources.repository";
 import { blockOf, LEVEL_STEP, parentLevels, UNIT_MS } from "./rollup-units";
 
@@ -34,10 +34,15 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
   if (wanted.size === 0) return;
   const tables: readonly repo.RollupTable[] = options.totalsOnly ? ["rollup_totals"] : repo.rollupTables;
   const tenants = [...new Set([...wanted.values()].map((l) => l.tenantId))];
+  const unitsOf = (tenantId: string) => [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit);
+  // The per-source counts these leaves had, taken off their days once the new ones are in.
+  const oldSources = new Map<string, sourcesRepo.SourceLeafRow[]>();
   for (const tenantId of tenants) {
-    const units = [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit);
+    const units = unitsOf(tenantId);
     await repo.deleteBlocks(db, tables, tenantId, 0, units);
-    if (!options.totalsOnly) await sourcesRepo.deleteSourceLeaves(db, tenantId, units);
+    if (options.totalsOnly) continue;
+    oldSources.set(tenantId, await sourcesRepo.sourceLeaves(db, tenantId, units));
+    await sourcesRepo.deleteSourceLeaves(db, tenantId, units);
   }
   const units = [...new Set([...wanted.values()].map((l) => l.unit))].sort((a, b) => a - b);
   const runs: [number, number][] = [];
@@ -55,8 +60,8 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
   await refreshAncestors(db, [...wanted.values()], options);
   if (!options.totalsOnly)
     for (const tenantId of tenants) {
-      const days = new Set([...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => dayOfUnit(l.unit)));
-      await sourcesRepo.refreshSourceDays(db, tenantId, [...days]);
+      const fresh = await sourcesRepo.sourceLeaves(db, tenantId, unitsOf(tenantId));
+      await sourcesRepo.addToSourceDays(db, tenantId, sourceDayDeltas(oldSources.get(tenantId) ?? [], fresh));
     }
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "./rollups.repository";
-import type { SourceCount } from "./rollup-sources";
+import type { SourceCount, SourceDayDelta } from "./rollup-sources";
 import { UNITS_PER_DAY } from "./rollup-sources";
 
 /**
@@ -25,31 +25,46 @@ export async function insertSourceLeaves(db: Db, rows: SourceCount[]): Promise<v
       .execute();
 }
 
-/** Recomputes the day rows of one tenant's `days` from its quarter-hour rows. */
-export async function refreshSourceDays(db: Db, tenantId: string, days: number[]): Promise<void> {
-  for (const day of days) {
-    await db.deleteFrom("rollup_source_days").where("tenant_id", "=", tenantId).where("day", "=", day).execute();
+export type SourceLeafRow = { start: number; tool: string; sensor: string; n: number; latest: number };
+
+/** The per-source rows of one tenant's leaves. */
+export async function sourceLeaves(db: Db, tenantId: string, units: number[]): Promise<SourceLeafRow[]> {
+  const rows: SourceLeafRow[] = [];
+  for (let i = 0; i < units.length; i += 500)
+    rows.push(
+      ...(await db
+        .selectFrom("rollup_sources")
+        .select(["start", "tool", "sensor", "n", "latest"])
+        .where("tenant_id", "=", tenantId)
+        .where("start", "in", units.slice(i, i + 500))
+        .execute()),
+    );
+  return rows;
+}
+
+/** Adds the changes to one tenant's day rows (latest kept as the larger), dropping days whose count reaches 0. */
+export async function addToSourceDays(db: Db, tenantId: string, deltas: SourceDayDelta[]): Promise<void> {
+  for (let i = 0; i < deltas.length; i += 500) {
+    const chunk = deltas.slice(i, i + 500);
     await db
       .insertInto("rollup_source_days")
-      .columns(["tenant_id", "day", "tool", "sensor", "n", "latest"])
-      .expression(
-        db
-          .selectFrom("rollup_sources")
-          .select([
-            "tenant_id",
-            sql<number>`${day}`.as("day"),
-            "tool",
-            "sensor",
-            sql<number>`sum(n)`.as("n"),
-            sql<number>`max(latest)`.as("latest"),
-          ])
-          .where("tenant_id", "=", tenantId)
-          .where("start", ">=", day * UNITS_PER_DAY)
-          .where("start", "<", (day + 1) * UNITS_PER_DAY)
-          .groupBy(["tenant_id", "tool", "sensor"]),
+      .values(chunk.map((d) => ({ tenant_id: tenantId, day: d.day, tool: d.tool, sensor: d.sensor, n: d.n, latest: d.latest })))
+      .onConflict((oc) =>
+        oc.columns(["tenant_id", "day", "tool", "sensor"]).doUpdateSet({
+          n: sql`rollup_source_days.n + excluded.n`,
+          latest: sql`case when excluded.latest > rollup_source_days.latest then excluded.latest else rollup_source_days.latest end`,
+        }),
       )
       .execute();
   }
+  const days = [...new Set(deltas.filter((d) => d.n < 0).map((d) => d.day))];
+  for (let i = 0; i < days.length; i += 500)
+    await db
+      .deleteFrom("rollup_source_days")
+      .where("tenant_id", "=", tenantId)
+      .where("day", "in", days.slice(i, i + 500))
+      .where("n", "<=", 0)
+      .execute();
 }
 
 /** Every day row again from the quarter hours (after a full rebuild). */

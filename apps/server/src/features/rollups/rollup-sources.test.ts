@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateSources, dataSourceOf, dayOfUnit, UNITS_PER_DAY } from "./rollup-sources";
+import { aggregateSources, dataSourceOf, dayOfUnit, sourceDayDeltas, UNITS_PER_DAY } from "./rollup-sources";
 import { UNIT_MS } from "./rollup-units";
 
 const T0 = Date.UTC(2026, 10, 21, 10);
@@ -45,5 +45,29 @@ describe("data sources", () => {
     expect(UNITS_PER_DAY).toBe(96);
     expect(dayOfUnit(Date.UTC(2026, 10, 21) / UNIT_MS)).toBe(Date.UTC(2026, 10, 21) / 86_400_000);
     expect(dayOfUnit(Date.UTC(2026, 10, 22) / UNIT_MS - 1)).toBe(Date.UTC(2026, 10, 21) / 86_400_000);
+  });
+
+  it("turns refreshed leaves into day changes: new counts less old, the new latest", () => {
+    const day = 20_000;
+    const u = day * UNITS_PER_DAY;
+    const deltas = sourceDayDeltas(
+      [
+        { start: u, tool: "A", sensor: "", n: 3 },
+        { start: u + 1, tool: "B", sensor: "", n: 2 },
+      ],
+      [
+        { start: u, tool: "A", sensor: "", n: 5, latest: 111 },
+        { start: u + UNITS_PER_DAY, tool: "A", sensor: "", n: 1, latest: 222 },
+      ],
+    );
+    expect(deltas).toEqual([
+      { day, tool: "A", sensor: "", n: 2, latest: 111 },
+      { day, tool: "B", sensor: "", n: -2, latest: 0 },
+      { day: day + 1, tool: "A", sensor: "", n: 1, latest: 222 },
+    ]);
+    // Nothing changed: nothing to write.
+    expect(sourceDayDeltas([{ start: u, tool: "A", sensor: "", n: 1 }], [])).toEqual([
+      { day, tool: "A", sensor: "", n: -1, latest: 0 },
+    ]);
   });
 });

@@ -49,3 +49,42 @@ export function aggregateSources(
 }
 
 export const dayOfUnit = (unit: number): number => Math.floor(unit / UNITS_PER_DAY);
+
+export interface SourceDayDelta {
+  day: number;
+  tool: string;
+  sensor: string;
+  /** Change of the day's count (new leaves' counts less the old ones'). */
+  n: number;
+  /** Latest detection among the new leaves (0 when none). */
+  latest: number;
+}
+
+/**
+ * What refreshing some leaves changes in their days: per (day, source), the new counts less the
+ * old ones, and the new latest detection. A day's latest only ever grows this way (an alert
+ * moved out of the day leaves its latest behind, see docs/mdr.md); a count reaching 0 drops the row.
+ */
+export function sourceDayDeltas(
+  before: readonly { start: number; tool: string; sensor: string; n: number }[],
+  after: readonly { start: number; tool: string; sensor: string; n: number; latest: number }[],
+): SourceDayDelta[] {
+  const deltas = new Map<string, SourceDayDelta>();
+  const at = (start: number, tool: string, sensor: string) => {
+    const day = dayOfUnit(start);
+    const key = JSON.stringify([day, tool, sensor]);
+    let d = deltas.get(key);
+    if (!d) {
+      d = { day, tool, sensor, n: 0, latest: 0 };
+      deltas.set(key, d);
+    }
+    return d;
+  };
+  for (const r of before) at(Number(r.start), r.tool, r.sensor).n -= Number(r.n);
+  for (const r of after) {
+    const d = at(Number(r.start), r.tool, r.sensor);
+    d.n += Number(r.n);
+    d.latest = Math.max(d.latest, Number(r.latest));
+  }
+  return [...deltas.values()].filter((d) => d.n !== 0 || d.latest > 0);
+}

@@ -7,7 +7,7 @@ import { Time } from "@/components/ui/time";
 import { env } from "@/config/env";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useMdrBoard } from "../api/get-mdr";
-import { MdrTable, muted, rowClass, td, Trend } from "./mdr-table";
+import { MdrTable, muted, rowClass, sourceName, td, Trend } from "./mdr-table";
 
 /** One row per client: open work, SLA, incidents, each source's last alert, MTTA/MTTR this week against last. */
 export function ClientBoard() {
@@ -35,7 +35,7 @@ export function ClientBoard() {
           caption="Clients with open work, SLA state, open incidents, the last alert of each data source and MTTA/MTTR of the last 7 days against the 7 before."
           headers={["Client", "Open", "Unassigned", "SLA breached", "At risk", "Incidents", "Data sources", "MTTA", "MTTR"]}
           testId="mdr-board"
-          minWidth="min-w-[64rem]"
+          minWidth="min-w-[72rem]"
         >
           {board.data.rows.map((r) => (
             <tr key={r.tenantId} className={rowClass} data-testid="mdr-board-row">
@@ -60,9 +60,9 @@ export function ClientBoard() {
                 ) : (
                   <ul className="space-y-1">
                     {r.sources.map((s) => (
-                      <li key={`${s.tool} ${s.sensor}`} className="flex flex-wrap items-baseline gap-x-2">
+                      <li key={`${s.tool} ${s.sensor}`} className="flex items-baseline gap-2 whitespace-nowrap">
                         <Badge color={s.silent ? "red" : "emerald"}>{s.silent ? "Silent" : "OK"}</Badge>
-                        <span className="wrap-anywhere">{s.sensor ? `${s.tool} / ${s.sensor}` : s.tool}</span>
+                        <span>{sourceName(s)}</span>
                         <span className={muted}>
                           <Time iso={s.lastEventAt} mode="relative" />
                         </span>

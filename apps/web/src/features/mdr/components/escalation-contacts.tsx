@@ -155,12 +155,7 @@ export function EscalationContacts({ tenants }: { tenants: Tenant[] }) {
               ))}
             </ul>
             <AddContact tenantId={tenantId} />
-            <Matrix
-              key={`${tenantId} ${settings.dataUpdatedAt}`}
-              tenantId={tenantId}
-              rows={settings.data.matrix}
-              contacts={settings.data.contacts}
-            />
+            <Matrix key={tenantId} tenantId={tenantId} rows={settings.data.matrix} contacts={settings.data.contacts} />
           </>
         )}
       </div>

@@ -53,3 +53,7 @@ export function Trend({ current, previous }: { current: number | null; previous:
     </div>
   );
 }
+
+/** "Tool / sensor", the sensor left out when it is none or repeats the tool. */
+export const sourceName = (s: { tool: string; sensor: string }) =>
+  s.sensor && s.sensor !== s.tool ? `${s.tool} / ${s.sensor}` : s.tool;

@@ -58,7 +58,7 @@ export function SourceHealth() {
               >
                 <th scope="row" className={`${td} pl-5 text-left font-medium wrap-anywhere text-slate-900 dark:text-white`}>
                   {s.tool}
-                  {s.sensor && <div className={`${muted} font-normal`}>{s.sensor}</div>}
+                  {s.sensor && s.sensor !== s.tool && <div className={`${muted} font-normal`}>{s.sensor}</div>}
                 </th>
                 <td className={td}>{s.tenantName}</td>
                 <td className={td}>
