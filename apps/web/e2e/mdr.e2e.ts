@@ -110,7 +110,7 @@ describe("MDR", () => {
     const { context, page, consoleWatch } = await open("/mdr?tab=handover");
     const form = page.getByRole("form", { name: "Handover note" });
     await form.waitFor();
-    await form.getByLabel("Client").selectOption({ label: "Tenant A" });
+    await form.getByLabel("Client", { exact: true }).selectOption({ label: "Tenant A" });
     await form.getByLabel("Shift").fill("Night 26 Nov");
     await form.getByLabel("What is open").fill("E2E Sensor went quiet; perimeter scan still open.");
     await form.getByLabel("What to watch").fill("Whether the sensor comes back.");
@@ -154,7 +154,7 @@ describe("MDR", () => {
     await matrix.getByText("Matrix saved.").waitFor();
 
     const form = page.getByRole("form", { name: "Escalation" });
-    await form.getByLabel("Client").selectOption({ label: "Tenant A" });
+    await form.getByLabel("Client", { exact: true }).selectOption({ label: "Tenant A" });
     await form.getByLabel("What the client was told about").fill("Perimeter sensor silent");
     await form.getByLabel("Priority").selectOption("High");
     await form.getByText("From the matrix: Dana Client").waitFor({ state: "attached" });
