@@ -111,6 +111,7 @@ describe("MDR client board", () => {
     expect(row?.atRisk).toBe(await total(provider, "respondSla=At%20risk"));
     expect(row?.open).toBeGreaterThan(0);
     expect(row?.breached).toBeGreaterThan(0);
+    expect(row?.atRisk).toBeGreaterThan(0);
     const dashboard = await get<{ mttaMinutes: { current: number; previous: number }; mttrMinutes: unknown }>(
       provider,
       "/api/v1/dashboard/summary",
