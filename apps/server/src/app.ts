@@ -53,6 +53,7 @@ import { automationRoutes } from "./features/automation/automation.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { vmRoutes } from "./features/vm/vm.routes";
 import { detectionRoutes } from "./features/detections/detections.routes";
+import { mdrRoutes } from "./features/mdr/mdr.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
 import { tenantRoutes } from "./features/tenants/tenants.routes";
 import { testClockRoutes } from "./features/test-clock/test-clock.routes";
@@ -114,6 +115,7 @@ const apiFeatures = [
   jobRoutes,
   vmRoutes,
   detectionRoutes,
+  mdrRoutes,
 ];
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<BuiltApp> {

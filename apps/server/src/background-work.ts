@@ -14,6 +14,7 @@ import {
   runSchedule,
   sendDelivery,
 } from "./features/reports/report-schedules.service";
+import { notifySilentSources } from "./features/mdr/mdr-silence.service";
 import { applyRetention } from "./features/retention/retention.service";
 import { automationFor } from "./features/automation/automation-engine";
 import { AUTOMATION_MAIL_JOB } from "./features/automation/automation-actions";
@@ -55,6 +56,12 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       kind: "vm-acceptance-expiry",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
       run: async () => ({ reopened: await expireAcceptances(ctx) }),
+    },
+    // MDR: data sources silent longer than their expected interval (reads the per-source rollups).
+    {
+      kind: "data-source-silence",
+      everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
+      run: async () => ({ notified: await notifySilentSources(ctx) }),
     },
     // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
     { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },

@@ -143,6 +143,7 @@ export const notificationKinds = [
   "automation",
   "webhook_dead_letter",
   "vm_acceptance_expired",
+  "data_source_silent",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

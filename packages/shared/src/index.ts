@@ -41,3 +41,4 @@ export * from "./automation";
 export * from "./webhooks";
 export * from "./vm";
 export * from "./detections";
+export * from "./mdr";

@@ -24,6 +24,7 @@ import * as complianceRollups from "./migrations/0022-compliance-rollups";
 import * as complianceResultsCover from "./migrations/0023-compliance-results-cover";
 import * as automation from "./migrations/0024-automation";
 import * as sigmaDetections from "./migrations/0025-sigma-detections";
+import * as mdr from "./migrations/0026-mdr";
 import * as vmCampaigns from "./migrations/0027-vm-campaigns";
 
 /** Migrations are imported statically so the bundled server carries them. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0023-compliance-results-cover": complianceResultsCover,
   "0024-automation": automation,
   "0025-sigma-detections": sigmaDetections,
+  "0026-mdr": mdr,
   "0027-vm-campaigns": vmCampaigns,
 };
 

@@ -1028,6 +1028,13 @@ export interface DB {
   rollup_incidents: RollupIncidentsTable;
   rollup_keys: RollupKeysTable;
   rollup_dirty: RollupDirtyTable;
+  rollup_sources: RollupSourcesTable;
+  rollup_source_days: RollupSourceDaysTable;
+  mdr_sources: MdrSourcesTable;
+  mdr_handovers: MdrHandoversTable;
+  mdr_contacts: MdrContactsTable;
+  mdr_escalation_matrix: MdrEscalationMatrixTable;
+  mdr_escalations: MdrEscalationsTable;
   surface_imports: SurfaceImportsTable;
   surface_hosts: SurfaceHostsTable;
   surface_services: SurfaceServicesTable;
@@ -1052,6 +1059,79 @@ export interface DB {
   vm_campaign_findings: VmCampaignFindingsTable;
   vm_risk_acceptances: VmRiskAcceptancesTable;
   vm_acceptance_findings: VmAcceptanceFindingsTable;
+}
+
+/** MDR (0026): alerts per data source (rollups), source silences, handovers, escalations. */
+export interface RollupSourcesTable {
+  tenant_id: string;
+  start: number;
+  tool: string;
+  sensor: string;
+  n: number;
+  latest: number;
+}
+
+export interface RollupSourceDaysTable {
+  tenant_id: string;
+  day: number;
+  tool: string;
+  sensor: string;
+  n: number;
+  latest: number;
+}
+
+export interface MdrSourcesTable {
+  tenant_id: string;
+  tool: string;
+  sensor: string;
+  expected_minutes: number | null;
+  silent_since: Ms;
+  notified_at: Ms;
+}
+
+export interface MdrHandoversTable {
+  id: string;
+  tenant_id: string;
+  shift: string;
+  open_work: string;
+  watch: string;
+  /** JSON list of {kind, id} the note names. */
+  items: string;
+  author_id: Text;
+  author_name: string;
+  created_at: number;
+}
+
+export interface MdrContactsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  role: Text;
+  email: Text;
+  phone: Text;
+  created_at: number;
+}
+
+export interface MdrEscalationMatrixTable {
+  tenant_id: string;
+  priority: string;
+  contact_id: string;
+  channel: string;
+}
+
+export interface MdrEscalationsTable {
+  id: string;
+  tenant_id: string;
+  subject: string;
+  priority: string;
+  contact_name: string;
+  channel: string;
+  note: Text;
+  told_at: number;
+  recorded_by: string;
+  acknowledged_at: Ms;
+  acknowledged_by: Text;
+  created_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

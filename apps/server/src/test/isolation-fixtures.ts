@@ -180,6 +180,24 @@ export async function isolationFixtures(app: TestApp) {
       },
     },
   });
+  await bOwner.post("/api/v1/mdr/handovers", {
+    tenantId: tenantB.id,
+    shift: "B night",
+    openWork: "B secret handover",
+    items: [],
+  });
+  const mdrContact = (
+    await bOwner.post("/api/v1/mdr/contacts", { tenantId: tenantB.id, name: "B secret contact", phone: "+15550100" })
+  ).json() as { id: string };
+  const mdrEscalation = (
+    await bOwner.post("/api/v1/mdr/escalations", {
+      tenantId: tenantB.id,
+      subject: "B secret escalation",
+      priority: "High",
+      contactId: mdrContact.id,
+      channel: "phone",
+    })
+  ).json() as { id: string };
   const session = await app.ctx.db.selectFrom("sessions").select("id").where("user_id", "=", bUser.id).executeTakeFirstOrThrow();
   // Last, since it puts B's analyst behind a second factor.
   const factorId = newId();
@@ -244,6 +262,8 @@ detection:
     deliveryId,
     campaignId: campaign.id,
     detectionRuleId: sigmaRule.id,
+    contactId: mdrContact.id,
+    escalationId: mdrEscalation.id,
   };
 
   /** A valid body for every write route, aimed at Tenant B. */
@@ -347,6 +367,26 @@ detection:
     "PUT /api/v1/detections/logsources": { entries: null },
     "POST /api/v1/events": [],
     "POST /api/v1/detections/events/import": [],
+    "PUT /api/v1/mdr/sources/expected": { tenantId: tenantB.id, tool: "isolation", sensor: "", expectedMinutes: 60 },
+    "POST /api/v1/mdr/handovers": {
+      tenantId: tenantB.id,
+      shift: "Probe",
+      openWork: "probe",
+      items: [{ kind: "alert", id: alert.id }],
+    },
+    "POST /api/v1/mdr/contacts": { tenantId: tenantB.id, name: "Probe", email: "probe@isolation.test" },
+    "PUT /api/v1/mdr/escalation-matrix": {
+      tenantId: tenantB.id,
+      rows: [{ priority: "High", contactId: mdrContact.id, channel: "phone" }],
+    },
+    "POST /api/v1/mdr/escalations": {
+      tenantId: tenantB.id,
+      subject: "Probe",
+      priority: "High",
+      contactId: mdrContact.id,
+      channel: "email",
+    },
+    "POST /api/v1/mdr/escalations/:escalationId/acknowledge": { acknowledgedBy: "Probe" },
     // Test-only (WATCHFLOOR_TEST_CLOCK); a platform route, so every caller here is refused.
     "POST /api/v1/test/clock": { advanceMinutes: 0 },
   };
@@ -382,6 +422,7 @@ detection:
     "GET /api/v1/compliance/results/export.csv": `tenantId=${tenantB.id}`,
     "GET /api/v1/cloud-sec/checks": `tenantId=${tenantB.id}&account=b-secret-compliance-host`,
     "GET /api/v1/reports/incidents/:incidentId/document.csv": "table=timeline",
+    "GET /api/v1/mdr/escalation-settings": `tenantId=${tenantB.id}`,
   };
 
   /** Required query parameters of list routes that name no tenant: their lists are checked for B's data. */
@@ -404,6 +445,9 @@ detection:
     session.id,
     alert.id,
     "B secret alert",
+    "B secret handover",
+    "B secret contact",
+    "B secret escalation",
     incident.id,
     "B secret incident",
     view.id,

@@ -142,6 +142,7 @@ export const routes: RouteObject[] = [
               },
               { path: rel(paths.vm), lazy: async () => ({ Component: (await import("./routes/vm")).VmRoute }) },
               ...detectionRoutes,
+              { path: rel(paths.mdr), lazy: async () => ({ Component: (await import("./routes/mdr")).MdrRoute }) },
               ...moduleRoutes,
               ...reportRoutes,
               ...complianceRoutes,

@@ -93,7 +93,7 @@ export const menu: MenuEntry[] = [
   { id: "automation", label: "Automation", icon: Workflow, path: paths.automation.root, built: true },
   { id: "administration", label: "Administration", icon: Settings, path: paths.administration, built: true },
   { id: "vm", heading: "Solutions", label: "VM", icon: Bug, path: paths.vm, built: true },
-  { id: "mdr", label: "MDR", icon: ShieldCheck, path: paths.mdr },
+  { id: "mdr", label: "MDR", icon: ShieldCheck, path: paths.mdr, built: true },
   { id: "drp", heading: "Available Upgrades", label: "DRP", icon: ScanSearch, path: paths.drp, built: true },
   { id: "cloud-sec", label: "Cloud Sec", icon: Cloud, path: paths.cloudSec, built: true },
   { id: "ctem", label: "CTEM", icon: Crosshair, path: paths.ctem },

@@ -11,7 +11,7 @@ const TOP = 10;
 
 const round1 = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
 /** Mean minutes from a sum of milliseconds and a count; null when nothing was measured. */
-const meanMinutes = (sumMs: number, count: number) => (count ? round1(sumMs / count / 60_000) : null);
+export const meanMinutes = (sumMs: number, count: number) => (count ? round1(sumMs / count / 60_000) : null);
 /** Met share of the decided steps (Met + Missed); steps still on track or at risk do not count yet. */
 const metPercent = (metCount: number, missedCount: number) =>
   metCount + missedCount ? round1((metCount / (metCount + missedCount)) * 100) : null;

@@ -1,4 +1,4 @@
-import type { NotificationKind } from "@watchfloor/shared";
+import type { NotificationKind, Role } from "@watchfloor/shared";
 import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context";
 import type { DB } from "../../db/tables";
@@ -32,10 +32,12 @@ export async function notifyDue<T extends DueItem>(
   due: readonly T[],
   notice: (item: T) => DueNotice,
   claimNotified: (trx: Transaction<DB> | Kysely<DB>, item: T, at: number) => Promise<boolean>,
+  /** Who of the tenant is told besides the assignee (default: owners and admins). */
+  roles?: readonly Role[],
 ): Promise<number> {
   if (due.length === 0) return 0;
   const now = ctx.now();
-  const admins = await tenantAdmins(ctx.db, [...new Set(due.map((d) => d.tenantId))]);
+  const admins = await tenantAdmins(ctx.db, [...new Set(due.map((d) => d.tenantId))], roles);
   return ctx.db.transaction().execute(async (trx) => {
     let notified = 0;
     for (const item of due) {

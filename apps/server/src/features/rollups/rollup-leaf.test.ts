@@ -21,6 +21,9 @@ const row = (over: Partial<LeafSourceRow>): LeafSourceRow => ({
   resolved_at: null,
   ack_due_at: null,
   respond_due_at: null,
+  source: "api",
+  source_tool: null,
+  detection_source: null,
   ...over,
 });
 

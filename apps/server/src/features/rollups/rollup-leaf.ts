@@ -57,6 +57,10 @@ export interface LeafSourceRow {
   resolved_at: number | null;
   ack_due_at: number | null;
   respond_due_at: number | null;
+  /** The data source (rollup-sources.ts). */
+  source: string;
+  source_tool: string | null;
+  detection_source: string | null;
 }
 
 export interface Leaf {

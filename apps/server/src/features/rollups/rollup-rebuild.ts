@@ -1,4 +1,5 @@
 import { insertMergedRanked, writeLeaves } from "./rollup-refresh";
+import { rebuildSourceDays } from "./rollup-sources.repository";
 import * as repo from "./rollups.repository";
 import { LEVEL_STEP, parentLevels, UNIT_MS, unitOf } from "./rollup-units";
 
@@ -22,6 +23,7 @@ export async function rebuildRollups(db: repo.Db, now: number): Promise<{ leaves
     await writeLeaves(db, tenants, [[from, from + PASS_MS]], now, { keyCache }, null);
     cursor = await repo.nextDetection(db, from + PASS_MS);
   }
+  await rebuildSourceDays(db);
   for (const level of parentLevels) {
     await repo.mergeSqlLevel(db, level, null, null, false);
     for (const tenantId of tenants) {

@@ -2,6 +2,8 @@ import type { DB } from "../../db/tables";
 import { type Histogram, decodeHistogram, encodeHistogram, mergeHistograms } from "./rollup-histogram";
 import { aggregateLeaves, type Leaf, type RankedDim, rankedDims } from "./rollup-leaf";
 import * as repo from "./rollups.repository";
+import { aggregateSources, sourceDayDeltas } from "./rollup-sources";
+import * as sourcesRepo from "./rollup-sources.repository";
 import { blockOf, LEVEL_STEP, parentLevels, UNIT_MS } from "./rollup-units";
 
 export interface LeafRef {
@@ -32,14 +34,15 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
   if (wanted.size === 0) return;
   const tables: readonly repo.RollupTable[] = options.totalsOnly ? ["rollup_totals"] : repo.rollupTables;
   const tenants = [...new Set([...wanted.values()].map((l) => l.tenantId))];
+  const unitsOf = (tenantId: string) => [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit);
+  // The per-source counts these leaves had, taken off their days once the new ones are in.
+  const oldSources = new Map<string, sourcesRepo.SourceLeafRow[]>();
   for (const tenantId of tenants) {
-    await repo.deleteBlocks(
-      db,
-      tables,
-      tenantId,
-      0,
-      [...wanted.values()].filter((l) => l.tenantId === tenantId).map((l) => l.unit),
-    );
+    const units = unitsOf(tenantId);
+    await repo.deleteBlocks(db, tables, tenantId, 0, units);
+    if (options.totalsOnly) continue;
+    oldSources.set(tenantId, await sourcesRepo.sourceLeaves(db, tenantId, units));
+    await sourcesRepo.deleteSourceLeaves(db, tenantId, units);
   }
   const units = [...new Set([...wanted.values()].map((l) => l.unit))].sort((a, b) => a - b);
   const runs: [number, number][] = [];
@@ -55,6 +58,11 @@ export async function refreshLeaves(db: repo.Db, leaves: LeafRef[], now: number,
     await writeLeaves(db, [...new Set(inChunk.map((l) => l.tenantId))], ranges, now, options, new Set(wanted.keys()));
   }
   await refreshAncestors(db, [...wanted.values()], options);
+  if (!options.totalsOnly)
+    for (const tenantId of tenants) {
+      const fresh = await sourcesRepo.sourceLeaves(db, tenantId, unitsOf(tenantId));
+      await sourcesRepo.addToSourceDays(db, tenantId, sourceDayDeltas(oldSources.get(tenantId) ?? [], fresh));
+    }
 }
 
 const leafId = (tenantId: string, unit: number) => `${tenantId}|${unit}`;
@@ -72,7 +80,8 @@ export async function writeLeaves(
   wanted: Set<string> | null,
 ): Promise<void> {
   const keep = (tenantId: string, unit: number) => wanted === null || wanted.has(leafId(tenantId, unit));
-  const computed = aggregateLeaves(await repo.leafSourceRows(db, tenants, ranges), now);
+  const source = await repo.leafSourceRows(db, tenants, ranges);
+  const computed = aggregateLeaves(source, now);
   const fresh = [...computed.values()].filter((leaf) => keep(leaf.tenantId, leaf.unit));
   await repo.insertRows(
     db,
@@ -87,6 +96,10 @@ export async function writeLeaves(
     })),
   );
   if (options.totalsOnly) return;
+  await sourcesRepo.insertSourceLeaves(
+    db,
+    aggregateSources(source).filter((r) => keep(r.tenant_id, r.start)),
+  );
   await repo.insertRows(db, "rollup_ranked", await rankedRows(db, fresh, options.keyCache));
   const attack = (await repo.attackSource(db, tenants, ranges)).filter((r) => keep(r.tenant_id, Number(r.unit)));
   await repo.insertRows(

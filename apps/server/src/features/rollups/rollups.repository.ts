@@ -106,6 +106,9 @@ export function leafSourceRows(db: Db, tenantIds: readonly string[], ranges: Ran
       "resolved_at",
       "ack_due_at",
       "respond_due_at",
+      "source",
+      "source_tool",
+      "detection_source",
     ])
     .where(inRanges(ranges))
     .where(alertTenantIn(db, tenantIds))
@@ -278,7 +281,8 @@ const unitSql = (detectedAt: RawBuilder<unknown>): RawBuilder<number> =>
 
 /** Empties every rollup table and the refresh queue (a full rebuild follows). */
 export async function clearRollups(db: Db): Promise<void> {
-  for (const table of [...rollupTables, "rollup_dirty"] as const) await db.deleteFrom(table).execute();
+  for (const table of [...rollupTables, "rollup_sources", "rollup_source_days", "rollup_dirty"] as const)
+    await db.deleteFrom(table).execute();
 }
 
 export async function allTenantIds(db: Db): Promise<string[]> {

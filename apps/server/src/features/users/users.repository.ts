@@ -121,14 +121,18 @@ export async function memberOf(
 }
 
 /** The owners and admins of each tenant, who hear about breaches and overdue work. */
-export async function tenantAdmins(db: Db, tenantIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function tenantAdmins(
+  db: Db,
+  tenantIds: readonly string[],
+  roles: readonly Role[] = ["owner", "admin"],
+): Promise<Map<string, string[]>> {
   const admins = new Map<string, string[]>(tenantIds.map((id) => [id, []]));
   if (tenantIds.length === 0) return admins;
   const rows = await db
     .selectFrom("memberships")
     .select(["tenant_id", "user_id"])
     .where("tenant_id", "in", [...tenantIds])
-    .where("role", "in", ["owner", "admin"])
+    .where("role", "in", [...roles])
     .execute();
   for (const r of rows) admins.get(r.tenant_id)?.push(r.user_id);
   return admins;

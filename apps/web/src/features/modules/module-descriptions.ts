@@ -24,7 +24,11 @@ export const moduleDescriptions: Record<EntitledModule, { name: string; summary:
   mdr: {
     name: "Managed detection and response",
     summary: "The provider's service console across clients.",
-    points: ["Client board with SLA and data-source health", "Analyst queues and shift handover", "Escalation matrix per client"],
+    points: [
+      "Client board: open work, SLA, incidents and MTTA/MTTR against last week",
+      "Silent data sources turn red and notify the team",
+      "Analyst workload, shift handover notes and escalations with the client's acknowledgement",
+    ],
   },
   drp: {
     name: "Digital risk protection",

@@ -11,6 +11,7 @@ const kindLabels: Record<string, string> = {
   compliance_exception_expired: "Exception expired",
   vm_acceptance_expired: "Risk acceptance expired",
   compliance_newly_failing: "Newly failing controls",
+  data_source_silent: "Data source silent",
 };
 
 export function notificationKindLabel(n: Notification): string {

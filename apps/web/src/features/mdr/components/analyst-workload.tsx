@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badges";
+import { Card } from "@/components/ui/page";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { Time } from "@/components/ui/time";
+import { alertPath, paths } from "@/config/paths";
+import { useMdrWorkload } from "../api/get-mdr";
+import { MdrTable, muted, rowClass, td } from "./mdr-table";
+
+const linkClass = "font-medium text-sky-800 hover:underline dark:text-sky-300";
+
+/** Open work per analyst; reassigning happens in the alert queue (its bulk actions), opened on the analyst's open alerts. */
+export function AnalystWorkload() {
+  const workload = useMdrWorkload();
+  return (
+    <Card title="Analyst workload">
+      {workload.isPending ? (
+        <LoadingState label="Loading the workload" />
+      ) : workload.isError ? (
+        <ErrorState error={workload.error} onRetry={() => workload.refetch()} />
+      ) : workload.data.items.length === 0 ? (
+        <EmptyState title="No open work" />
+      ) : (
+        <MdrTable
+          label="Analyst workload"
+          caption="Open alerts per analyst and client, breaches, the oldest open item, and a link to reassign them in the alert queue."
+          headers={["Analyst", "Client", "Open", "Breached", "Oldest item", "Reassign"]}
+          testId="mdr-workload"
+          minWidth="min-w-[48rem]"
+        >
+          {workload.data.items.map((w) => {
+            const queue = new URLSearchParams({ view: "open", tenant: w.tenantId, assignee: w.assignee ?? "unassigned" });
+            const who = w.assignee ?? "Unassigned";
+            return (
+              <tr key={`${w.tenantId} ${w.assignee}`} className={rowClass} data-testid="mdr-workload-row">
+                <th scope="row" className={`${td} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
+                  {who}
+                </th>
+                <td className={td}>{w.tenantName}</td>
+                <td className={`${td} tabular-nums`}>{w.open}</td>
+                <td className={`${td} tabular-nums`}>{w.breached > 0 ? <Badge color="red">{w.breached}</Badge> : 0}</td>
+                <td className={`${td} min-w-48`}>
+                  <Link to={alertPath(w.oldestAlertId)} className={`${linkClass} wrap-anywhere`}>
+                    {w.oldestName}
+                  </Link>
+                  <div className={muted}>
+                    <Time iso={w.oldestDetectedAt} mode="relative" />
+                  </div>
+                </td>
+                <td className={`${td} pr-5`}>
+                  <Link to={`${paths.incidents.open}?${queue}`} className={linkClass}>
+                    Open queue
+                    <span className="sr-only">
+                      {" "}
+                      of {who} in {w.tenantName}
+                    </span>
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </MdrTable>
+      )}
+    </Card>
+  );
+}
