@@ -52,6 +52,7 @@ export class AutomationEngine {
   private readonly queue: QueuedEvent[] = [];
   private draining: Promise<void> | null = null;
   private readonly cache = new Map<string, { at: number; rules: CompiledRule[] }>();
+  private readonly compiled = new Map<string, CompiledRule>();
   private unsubscribe: (() => void) | null = null;
   private log: (error: unknown, message: string) => void = () => undefined;
 
@@ -81,6 +82,7 @@ export class AutomationEngine {
   /** Forgets cached rules (after this server changed one). */
   invalidate(): void {
     this.cache.clear();
+    this.compiled.clear();
   }
 
   private async drain(): Promise<void> {
@@ -101,7 +103,20 @@ export class AutomationEngine {
     // A tenant without the Automation module runs no rules (docs/modules.md).
     const entitled = (await tenantsWithModule(this.ctx.db, [tenantId], "automation")).length > 0;
     const rows = entitled ? await repo.enabledRules(this.ctx.db, tenantId, trigger) : [];
-    const rules = compileRules(rows, (error, row) => this.log(error, `automation rule ${row.id} does not compile`));
+    // Re-read every few seconds, compiled only when changed (RE2 patterns cost to compile).
+    const rules: CompiledRule[] = [];
+    for (const row of rows) {
+      const known = this.compiled.get(row.id);
+      if (known && known.row.updated_at === row.updated_at && known.row.position === row.position) {
+        rules.push(known);
+        continue;
+      }
+      const [fresh] = compileRules([row], (error) => this.log(error, `automation rule ${row.id} does not compile`));
+      if (fresh) {
+        this.compiled.set(row.id, fresh);
+        rules.push(fresh);
+      }
+    }
     this.cache.set(key, { at: this.ctx.now(), rules });
     return rules;
   }
