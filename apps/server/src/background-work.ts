@@ -73,6 +73,11 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
     },
     { kind: "automation-schedule", everyMs: MINUTE, run: async () => ({ runs: await automationFor(ctx).runScheduled() }) },
     {
+      kind: "automation-sla-at-risk",
+      everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,
+      run: async () => ({ alerts: await automationFor(ctx).checkAtRisk() }),
+    },
+    {
       kind: "job-history-prune",
       everyMs: HOUR,
       run: async () => ({ deleted: await pruneJobs(ctx.db, ctx.now() - JOB_HISTORY_MS) }),

@@ -10,6 +10,7 @@ import { incidentStatusSchema, prioritySchema } from "./enums";
 export const automationTriggers = [
   "alert.created",
   "alert.changed",
+  "alert.sla_at_risk",
   "alert.sla_breached",
   "incident.created",
   "incident.changed",
@@ -26,6 +27,7 @@ export type AutomationSubject = "alert" | "incident" | "finding" | "compliance";
 export const triggerSubject: Record<AutomationTrigger, AutomationSubject> = {
   "alert.created": "alert",
   "alert.changed": "alert",
+  "alert.sla_at_risk": "alert",
   "alert.sla_breached": "alert",
   "incident.created": "incident",
   "incident.changed": "incident",

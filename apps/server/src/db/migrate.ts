@@ -26,6 +26,7 @@ import * as automation from "./migrations/0024-automation";
 import * as sigmaDetections from "./migrations/0025-sigma-detections";
 import * as mdr from "./migrations/0026-mdr";
 import * as vmCampaigns from "./migrations/0027-vm-campaigns";
+import * as automationSlaRisk from "./migrations/0028-automation-sla-risk";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0025-sigma-detections": sigmaDetections,
   "0026-mdr": mdr,
   "0027-vm-campaigns": vmCampaigns,
+  "0028-automation-sla-risk": automationSlaRisk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -905,6 +905,12 @@ export interface AutomationGroupsTable {
   opened_at: number;
 }
 
+export interface AutomationSlaRiskTable {
+  alert_id: string;
+  tenant_id: string;
+  at: number;
+}
+
 export interface AlertTagsTable {
   alert_id: string;
   tenant_id: string;
@@ -1053,6 +1059,7 @@ export interface DB {
   automation_runs: AutomationRunsTable;
   automation_groups: AutomationGroupsTable;
   alert_tags: AlertTagsTable;
+  automation_sla_risk: AutomationSlaRiskTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   vm_campaigns: VmCampaignsTable;

@@ -5,6 +5,7 @@ import {
   type Condition,
   priorityRank,
   type Priority,
+  slaAtRiskShare,
   triggerSubject,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -128,6 +129,7 @@ export class AutomationEngine {
     const eventKey = (id: string) =>
       event.type === "alert.created" ||
       event.type === "alert.sla_breached" ||
+      event.type === "alert.sla_at_risk" ||
       event.type === "incident.created" ||
       event.type === "finding.created" ||
       event.type === "finding.known_exploited" ||
@@ -165,6 +167,28 @@ export class AutomationEngine {
       await this.execute(planned, event.type, event.tenantId);
       await yieldToEventLoop();
     }
+  }
+
+  /**
+   * Hands alerts whose SLA has just gone "at risk" (75 % of a step's window passed) to the rules
+   * for that trigger, once per alert (a claim). Runs on the SLA check's timer, only while some
+   * rule answers the trigger. Returns how many alerts were handed over.
+   */
+  async checkAtRisk(): Promise<number> {
+    if (!(await repo.anyEnabledRule(this.ctx.db, "alert.sla_at_risk"))) return 0;
+    let handed = 0;
+    for (;;) {
+      const candidates = await repo.alertsNewlyAtRisk(this.ctx.db, this.ctx.now(), slaAtRiskShare, 500);
+      if (candidates.length === 0) break;
+      const claimed = await repo.claimAtRisk(this.ctx.db, candidates, this.ctx.now());
+      const byTenant = new Map<string, string[]>();
+      for (const c of claimed) byTenant.set(c.tenant_id, [...(byTenant.get(c.tenant_id) ?? []), c.id]);
+      for (const [tenantId, ids] of byTenant) this.ctx.events.emit({ type: "alert.sla_at_risk", tenantId, ids });
+      handed += claimed.length;
+      if (candidates.length < 500) break;
+      await yieldToEventLoop();
+    }
+    return handed;
   }
 
   /** Scheduled rules that are due: each looks at open alerts of its tenants (one run per slot). */

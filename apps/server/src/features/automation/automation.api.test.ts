@@ -280,6 +280,31 @@ describe("automation rules", () => {
     await removeAll();
   });
 
+  it("answers an alert once when its SLA goes at risk", async () => {
+    const rule = await create({
+      name: "At-risk highs",
+      trigger: "alert.sla_at_risk",
+      condition: { field: "priority", op: "equals", value: "High" },
+      actions: [{ type: "addTags", tags: ["sla-at-risk"] }],
+    });
+    const [high] = await ingest({ name: "High, racing its SLA", priority: "High" });
+    const engine = automationFor(app.ctx);
+    const runs = async () => {
+      await engine.checkAtRisk();
+      await engine.idle();
+      return ((await admin.get(`/api/v1/automation/rules/${rule.id}/runs`)).json().items as { subjectId: string }[]).map(
+        (r) => r.subjectId,
+      );
+    };
+    // High: 30 minutes to acknowledge; at risk after 75 % of them (22.5 minutes).
+    await later(20 * 60_000);
+    expect(await runs()).not.toContain(high);
+    await later(3 * 60_000);
+    expect(await runs()).toContain(high);
+    expect((await runs()).filter((id) => id === high)).toHaveLength(1);
+    await removeAll();
+  });
+
   it("runs scheduled rules once per slot over open alerts", async () => {
     await create({
       name: "Unassigned for an hour",
@@ -455,8 +480,18 @@ describe("compliance trigger", () => {
         {
           name: "linux-baseline",
           controls: [
-            { id: "ssh-1", title: "SSH root login is off", impact: 0.7, results: [{ status: sshFails ? "failed" : "passed", start_time: `${day}T00:00:00Z` }] },
-            { id: "fs-1", title: "Separate /tmp partition", impact: 0.5, results: [{ status: "failed", start_time: `${day}T00:00:00Z` }] },
+            {
+              id: "ssh-1",
+              title: "SSH root login is off",
+              impact: 0.7,
+              results: [{ status: sshFails ? "failed" : "passed", start_time: `${day}T00:00:00Z` }],
+            },
+            {
+              id: "fs-1",
+              title: "Separate /tmp partition",
+              impact: 0.5,
+              results: [{ status: "failed", start_time: `${day}T00:00:00Z` }],
+            },
           ],
         },
       ],
@@ -478,7 +513,9 @@ describe("compliance trigger", () => {
     await post(scan("2026-11-01", false));
     expect(await told()).toEqual([]);
     await post(scan("2026-11-08", true));
-    expect(await told()).toEqual(['Newly failing (control "SSH root login is off" (Chef InSpec ssh-1) newly failing on web-07.example.test)']);
+    expect(await told()).toEqual([
+      'Newly failing (control "SSH root login is off" (Chef InSpec ssh-1) newly failing on web-07.example.test)',
+    ]);
     await removeAll();
   });
 });

@@ -441,3 +441,50 @@ export async function recentFailingResults(db: Db, tenantIds: readonly string[],
   }
   return rows;
 }
+
+/** Whether any enabled rule answers this trigger (the at-risk check runs only then). */
+export async function anyEnabledRule(db: Db, trigger: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("automation_rules")
+    .select("id")
+    .where("trigger", "=", trigger)
+    .where("enabled", "=", 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Open alerts whose acknowledge or respond step is now "at risk" (past `share` of its window,
+ * not yet due, not done) and not yet handed to rules. The due-time indexes bound the read to
+ * alerts still inside their window.
+ */
+export async function alertsNewlyAtRisk(db: Db, now: number, share: number, limit: number) {
+  const risky = (due: "ack_due_at" | "respond_due_at", done: "acknowledged_at" | "responded_at") =>
+    sql<boolean>`(${sql.ref(done)} is null and ${sql.ref(due)} > ${now} and detected_at + (${sql.ref(due)} - detected_at) * ${share} <= ${now})`;
+  return db
+    .selectFrom("alerts")
+    .select(["id", "tenant_id"])
+    .where("status", "in", ["Open", "Acknowledged", "In Progress"])
+    .where((eb) => eb.or([risky("ack_due_at", "acknowledged_at"), risky("respond_due_at", "responded_at")]))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("automation_sla_risk as c").select("c.alert_id").whereRef("c.alert_id", "=", "alerts.id"))),
+    )
+    .limit(limit)
+    .execute();
+}
+
+/** Claims alerts for the at-risk trigger; answers those this call claimed. */
+export async function claimAtRisk(db: Db, rows: readonly { id: string; tenant_id: string }[], at: number) {
+  const claimed: { id: string; tenant_id: string }[] = [];
+  for (let i = 0; i < rows.length; i += 300) {
+    const inserted = await db
+      .insertInto("automation_sla_risk")
+      .values(rows.slice(i, i + 300).map((r) => ({ alert_id: r.id, tenant_id: r.tenant_id, at })))
+      .onConflict((oc) => oc.column("alert_id").doNothing())
+      .returning(["alert_id", "tenant_id"])
+      .execute();
+    for (const r of inserted) claimed.push({ id: r.alert_id, tenant_id: r.tenant_id });
+  }
+  return claimed;
+}

@@ -12,6 +12,7 @@ import { alertPath, paths } from "@/config/paths";
 export const triggerLabels: Record<AutomationTrigger, string> = {
   "alert.created": "Alert created",
   "alert.changed": "Alert changed (status, priority, assignee)",
+  "alert.sla_at_risk": "Alert SLA at risk",
   "alert.sla_breached": "Alert SLA breached",
   "incident.created": "Incident created",
   "incident.changed": "Incident changed (status, priority, owner)",
