@@ -460,8 +460,10 @@ export async function anyEnabledRule(db: Db, trigger: string): Promise<boolean> 
  * alerts still inside their window.
  */
 export async function alertsNewlyAtRisk(db: Db, now: number, share: number, limit: number) {
+  // In whole percent, so both databases compare integers (PostgreSQL reads a bound 0.75 as bigint).
+  const percent = sql.lit(Math.round(share * 100));
   const risky = (due: "ack_due_at" | "respond_due_at", done: "acknowledged_at" | "responded_at") =>
-    sql<boolean>`(${sql.ref(done)} is null and ${sql.ref(due)} > ${now} and detected_at + (${sql.ref(due)} - detected_at) * ${share} <= ${now})`;
+    sql<boolean>`(${sql.ref(done)} is null and ${sql.ref(due)} > ${now} and (${now} - detected_at) * 100 >= (${sql.ref(due)} - detected_at) * ${percent})`;
   return db
     .selectFrom("alerts")
     .select(["id", "tenant_id"])
