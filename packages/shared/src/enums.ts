@@ -123,6 +123,10 @@ export const auditEvents = [
   "webhook.changed",
   "webhook.deleted",
   "webhook.secret_rotated",
+  "detection.rules_imported",
+  "detection.rules_switched",
+  "detection.logsources_changed",
+  "vm.risk_accepted",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -53,7 +53,7 @@ export const automationRoutes =
     app.post(
       "/automation/rules/order",
       { config: manage, schema: { tags, body: automationOrderBodySchema, response: { 200: automationRuleListSchema } } },
-      async (request) => service.orderRules(ctx, request.scope, request.body.ruleIds),
+      async (request) => service.orderRules(ctx, request.scope, await doerOf(ctx, request), request.body.ruleIds),
     );
     app.get(
       "/automation/rules/:ruleId",

@@ -238,12 +238,29 @@ export async function deleteRule(ctx: AppContext, scope: TenantScope, doer: Doer
   automationFor(ctx).invalidate();
 }
 
-/** Sets the run order: the rules named come first, in that order, then the others as they were. */
-export async function orderRules(ctx: AppContext, scope: TenantScope, ruleIds: readonly string[]) {
+/**
+ * Sets the run order of the rules the caller manages whole: those named first, in that order,
+ * then the others as they were. They take the places they held between them, so rules the
+ * caller cannot change (provider-wide ones over other tenants) keep theirs.
+ */
+export async function orderRules(ctx: AppContext, scope: TenantScope, doer: Doer, ruleIds: readonly string[]) {
   const named = await Promise.all(ruleIds.map((id) => ruleInScope(ctx, scope, id, true)));
-  const rest = (await repo.listRules(ctx.db, scope.tenantIds)).filter((r) => !ruleIds.includes(r.id));
+  const managed = (await repo.listRules(ctx.db, scope.tenantIds)).filter((r) =>
+    r.tenant_ids.every((t) => scope.tenantIds.includes(t)),
+  );
+  const rest = managed.filter((r) => !ruleIds.includes(r.id));
+  const places = [...named, ...rest].map((r) => r.position).sort((a, b) => a - b);
+  const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    for (const [i, row] of [...named, ...rest].entries()) await repo.updateRule(trx, row.id, { position: i + 1 });
+    for (const [i, row] of [...named, ...rest].entries()) await repo.updateRule(trx, row.id, { position: places[i] ?? i + 1 });
+    for (const tenantId of new Set(named.flatMap((r) => r.tenant_ids)))
+      await recordAudit(trx, {
+        event: "automation.rule_changed",
+        at: now,
+        tenantId,
+        actorUserId: doer.userId,
+        details: { order: ruleIds },
+      });
   });
   automationFor(ctx).invalidate();
   return listRules(ctx, scope);

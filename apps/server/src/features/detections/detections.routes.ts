@@ -75,13 +75,26 @@ export const detectionRoutes =
         config: manage,
         schema: { tags, params: ruleParams, body: ruleEnabledBodySchema, response: { 200: detectionRuleDetailSchema } },
       },
-      async (request) => service.setRuleEnabled(ctx, request.scope, request.params.detectionRuleId, request.body.enabled),
+      async (request) =>
+        service.setRuleEnabled(
+          ctx,
+          request.scope,
+          request.params.detectionRuleId,
+          request.body.enabled,
+          (await doerOf(ctx, request)).userId,
+        ),
     );
 
     app.post(
       "/detections/rules/enabled",
       { config: manage, schema: { tags, body: rulesEnabledBodySchema, response: { 200: rulesEnabledResultSchema } } },
-      async (request) => service.setAllEnabled(ctx, ingestTenant(request.scope, request.body.tenantId), request.body.enabled),
+      async (request) =>
+        service.setAllEnabled(
+          ctx,
+          ingestTenant(request.scope, request.body.tenantId),
+          request.body.enabled,
+          (await doerOf(ctx, request)).userId,
+        ),
     );
 
     app.post(
@@ -104,6 +117,7 @@ export const detectionRoutes =
         return service.importRules(ctx, tenantId, body, {
           filename: request.query.filename,
           enable: request.query.enable === "true",
+          actorUserId: (await doerOf(ctx, request)).userId,
         });
       },
     );
@@ -120,7 +134,13 @@ export const detectionRoutes =
         config: manage,
         schema: { tags, querystring: tenantQuery, body: logsourceMapBodySchema, response: { 200: logsourceMapSchema } },
       },
-      async (request) => service.saveLogsourceMap(ctx, ingestTenant(request.scope, request.query.tenantId), request.body.entries),
+      async (request) =>
+        service.saveLogsourceMap(
+          ctx,
+          ingestTenant(request.scope, request.query.tenantId),
+          request.body.entries,
+          (await doerOf(ctx, request)).userId,
+        ),
     );
 
     app.get("/detections/stats", { config: read, schema: { tags, response: { 200: detectionStatsSchema } } }, async (request) =>

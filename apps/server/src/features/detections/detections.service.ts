@@ -15,6 +15,7 @@ import {
   errorCodes,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordAudit } from "../audit/audit.repository";
 import type { DetectionRulesTable } from "../../db/tables";
 import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
@@ -44,7 +45,7 @@ export async function importRules(
   ctx: AppContext,
   tenantId: string,
   body: Buffer,
-  options: { filename?: string; enable: boolean },
+  options: { filename?: string; enable: boolean; actorUserId: string | null },
 ): Promise<RuleImportReport> {
   let files: ReturnType<typeof ruleFilesOf>;
   try {
@@ -82,6 +83,19 @@ export async function importRules(
       await repo.upsertRule(trx, ruleRow(tenantId, rule, source, file, options.enable, now), !options.enable);
     }
     if (ids.length) await repo.bumpVersion(trx, tenantId, now);
+    await recordAudit(trx, {
+      event: "detection.rules_imported",
+      at: now,
+      tenantId,
+      actorUserId: options.actorUserId,
+      details: {
+        file: options.filename ?? null,
+        created,
+        updated: ids.length - created,
+        refused: refused.length,
+        enabled: options.enable,
+      },
+    });
   });
   return { tenantId, files: files.length, created, updated: ids.length - created, refused };
 }
@@ -194,21 +208,41 @@ export async function setRuleEnabled(
   scope: TenantScope,
   id: string,
   enabled: boolean,
+  actorUserId: string | null,
 ): Promise<DetectionRuleDetail> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const changed = await repo.setEnabled(trx, scope.tenantIds, id, enabled, now);
     if (!changed) throw notFound("Rule");
     await repo.bumpVersion(trx, changed.tenant_id, now);
+    await recordAudit(trx, {
+      event: "detection.rules_switched",
+      at: now,
+      tenantId: changed.tenant_id,
+      actorUserId,
+      details: { ruleId: id, enabled },
+    });
   });
   return getRule(ctx, scope, id);
 }
 
-export async function setAllEnabled(ctx: AppContext, tenantId: string, enabled: boolean): Promise<{ changed: number }> {
+export async function setAllEnabled(
+  ctx: AppContext,
+  tenantId: string,
+  enabled: boolean,
+  actorUserId: string | null,
+): Promise<{ changed: number }> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const changed = await repo.setAllEnabled(trx, tenantId, enabled, now);
     if (changed) await repo.bumpVersion(trx, tenantId, now);
+    await recordAudit(trx, {
+      event: "detection.rules_switched",
+      at: now,
+      tenantId,
+      actorUserId,
+      details: { all: true, enabled, changed },
+    });
     return { changed };
   });
 }
@@ -225,6 +259,7 @@ export async function saveLogsourceMap(
   ctx: AppContext,
   tenantId: string,
   entries: LogsourceMapEntry[] | null,
+  actorUserId: string | null,
 ): Promise<LogsourceMap> {
   const map = entries ?? defaultLogsourceMap;
   const rules = await repo.listRules(ctx.db, [tenantId]);
@@ -241,7 +276,16 @@ export async function saveLogsourceMap(
       `${broken.length} imported rule(s) would no longer compile with this map.`,
       broken.slice(0, 50),
     );
-  await repo.saveLogsourceMap(ctx.db, tenantId, entries ? JSON.stringify(entries) : null, ctx.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.saveLogsourceMap(trx, tenantId, entries ? JSON.stringify(entries) : null, ctx.now());
+    await recordAudit(trx, {
+      event: "detection.logsources_changed",
+      at: ctx.now(),
+      tenantId,
+      actorUserId,
+      details: { entries: entries?.length ?? "built-in" },
+    });
+  });
   return getLogsourceMap(ctx, tenantId);
 }
 

@@ -141,6 +141,10 @@ export async function tenantAdmins(
 /** The e-mail addresses of these people (mail notices). */
 export async function userEmails(db: Db, userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
-  const rows = await db.selectFrom("users").select("email").where("id", "in", [...userIds]).execute();
+  const rows = await db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "in", [...userIds])
+    .execute();
   return rows.map((r) => r.email);
 }

@@ -1,5 +1,6 @@
 import { type VmAcceptance, type VmAcceptanceCreate, vmAcceptanceMaxDays } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordAudit } from "../audit/audit.repository";
 import type { Doer } from "../../http/actor";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
@@ -84,7 +85,22 @@ export async function acceptRisk(
     expires_at: expiresAt,
     expiry_notified_at: null,
   };
-  await ctx.db.transaction().execute((trx) => repo.insertAcceptance(trx, row, ids));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertAcceptance(trx, row, ids);
+    await recordAudit(trx, {
+      event: "vm.risk_accepted",
+      at: now,
+      tenantId: body.tenantId,
+      actorUserId: doer.userId,
+      details: {
+        acceptanceId: row.id,
+        fix: body.fix ?? null,
+        findings: ids.length,
+        reason: body.reason,
+        expiresAt: body.expiresAt,
+      },
+    });
+  });
   const comment = `Risk accepted until ${iso(expiresAt).slice(0, 10)}: ${body.reason}`;
   await moveAll(ctx, body.tenantId, doer, ids, { type: "status", status: "Closed", closeReason: "Accepted Risk", comment });
   return view(row, now);

@@ -22,15 +22,21 @@ export interface WebhookEvent {
   };
 }
 
+/** Slack reads &, < and > as markup (links, mentions): names from alerts must not make any. */
+const slackText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** Teams reads Markdown: a name from an alert must not make a link or emphasis. */
+const teamsText = (text: string) => text.replace(/[\\`*_[\]()<>#!|~]/g, (c) => `\\${c}`);
+
 export function bodyFor(kind: WebhookKind, event: WebhookEvent): string {
   if (kind === "standard") return JSON.stringify(event);
   const { subject, rule } = event.data;
-  const headline = `${rule ? `Rule "${rule.name}": ` : ""}${subject.kind} "${subject.name}"${subject.priority ? ` (${subject.priority}${subject.status ? `, ${subject.status}` : ""})` : ""}`;
-  if (kind === "slack") return JSON.stringify({ text: `Watchfloor: ${headline} <${subject.link}|open>` });
+  const headline = (plain: (t: string) => string) =>
+    `${rule ? `Rule "${plain(rule.name)}": ` : ""}${subject.kind} "${plain(subject.name)}"${subject.priority ? ` (${subject.priority}${subject.status ? `, ${subject.status}` : ""})` : ""}`;
+  if (kind === "slack") return JSON.stringify({ text: `Watchfloor: ${headline(slackText)} <${subject.link}|open>` });
   return JSON.stringify({
     "@type": "MessageCard",
     "@context": "https://schema.org/extensions",
-    summary: `Watchfloor: ${headline}`,
-    text: `Watchfloor: ${headline}. [Open in Watchfloor](${subject.link})`,
+    summary: `Watchfloor: ${headline((t) => t)}`,
+    text: `Watchfloor: ${headline(teamsText)}. [Open in Watchfloor](${subject.link})`,
   });
 }

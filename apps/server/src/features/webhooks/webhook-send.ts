@@ -69,24 +69,43 @@ export function postJson(
         const chunks: Buffer[] = [];
         let size = 0;
         response.on("data", (chunk: Buffer) => {
-          if (size < EXCERPT_BYTES) chunks.push(chunk);
+          chunks.push(chunk);
           size += chunk.length;
+          // The excerpt is all that is kept: stop reading a long or endless answer there.
+          if (size >= EXCERPT_BYTES) {
+            clearTimeout(deadline);
+            resolve({
+              status: response.statusCode ?? null,
+              excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8"),
+              durationMs: elapsed(),
+              error: null,
+            });
+            response.destroy();
+          }
         });
-        response.on("end", () =>
+        response.on("end", () => {
+          clearTimeout(deadline);
           resolve({
             status: response.statusCode ?? null,
             excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8") || null,
             durationMs: elapsed(),
             error: null,
-          }),
-        );
+          });
+        });
         response.on("error", (error) =>
           resolve({ status: response.statusCode ?? null, excerpt: null, durationMs: elapsed(), error: error.message }),
         );
       },
     );
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} s`)));
-    request.on("error", (error) => resolve({ status: null, excerpt: null, durationMs: elapsed(), error: error.message }));
+    // A deadline for the whole exchange, not only for silence on the socket: a receiver that
+    // trickles bytes would otherwise hold the job runner (and every tenant's background work).
+    const limit = options.timeoutMs ?? TIMEOUT_MS;
+    const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${limit / 1000} s`)), limit);
+    request.on("timeout", () => request.destroy(new Error(`no answer within ${limit / 1000} s`)));
+    request.on("error", (error) => {
+      clearTimeout(deadline);
+      resolve({ status: null, excerpt: null, durationMs: elapsed(), error: error.message });
+    });
     request.end(body);
   });
 }

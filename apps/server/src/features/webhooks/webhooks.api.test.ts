@@ -232,3 +232,38 @@ describe("webhooks", () => {
     }
   });
 });
+
+describe("webhooks of provider-wide rules", () => {
+  it("are changed, rotated or deleted only by someone who manages every tenant of the rules calling them", async () => {
+    const tenantB = (await makeTenant(app, "Webhooks B")).id;
+    const provider = await makeUser(app, [
+      { tenantId: tenantA, role: "owner" },
+      { tenantId: tenantB, role: "owner" },
+    ]);
+    const both = await as(provider);
+    const shared = (
+      await both.post("/api/v1/automation/webhooks", {
+        tenantId: tenantA,
+        name: "Provider SOAR",
+        kind: "standard",
+        url: receiver.url,
+      })
+    ).json() as WebhookWithSecret;
+    const rule = await both.post("/api/v1/automation/rules", {
+      tenantIds: [tenantA, tenantB],
+      name: "Everything to the provider SOAR",
+      trigger: "alert.created",
+      condition: { field: "name", op: "exists" },
+      actions: [{ type: "webhook", webhookId: shared.id }],
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    // Tenant A's admin alone cannot redirect B's events, rotate the secret or drop B's log.
+    const redirect = await admin.patch(`/api/v1/automation/webhooks/${shared.id}`, { url: "https://attacker.example/hook" });
+    expect(redirect.statusCode).toBe(403);
+    expect((await admin.post(`/api/v1/automation/webhooks/${shared.id}/rotate`, {})).statusCode).toBe(403);
+    expect((await admin.delete(`/api/v1/automation/webhooks/${shared.id}`)).statusCode).toBe(403);
+    expect((await both.patch(`/api/v1/automation/webhooks/${shared.id}`, { name: "Provider SOAR (renamed)" })).statusCode).toBe(
+      200,
+    );
+  });
+});

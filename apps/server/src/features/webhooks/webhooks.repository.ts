@@ -101,3 +101,15 @@ export async function listDeliveries(
     );
   return query.orderBy("webhook_deliveries.created_at", "desc").orderBy("webhook_deliveries.id", "desc").limit(limit).execute();
 }
+
+/** The tenants of every automation rule that calls this webhook. */
+export async function tenantsOfRulesCalling(db: Db, webhookId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("automation_rules as r")
+    .innerJoin("automation_rule_tenants as t", "t.rule_id", "r.id")
+    .select("t.tenant_id")
+    .distinct()
+    .where("r.actions", "like", `%"webhookId":${JSON.stringify(webhookId)}%`)
+    .execute();
+  return rows.map((r) => r.tenant_id);
+}

@@ -16,7 +16,7 @@ import type { AppContext } from "../../context";
 import type { WebhooksTable } from "../../db/tables";
 import type { Doer } from "../../http/actor";
 import { decodeCursor, encodeCursor } from "../../http/cursor";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { configuredBase } from "../../http/public-url";
 import { assertTenantInScope } from "../../http/tenant-scope";
@@ -93,6 +93,18 @@ async function ownWebhook(ctx: AppContext, scope: TenantScope, id: string): Prom
   return row;
 }
 
+/**
+ * A webhook that a provider-wide rule calls carries other tenants' events: only someone who
+ * manages automation in all of them may point it elsewhere, rotate it or delete it (and its log).
+ */
+async function changeableWebhook(ctx: AppContext, scope: TenantScope, id: string): Promise<WebhooksTable> {
+  const row = await ownWebhook(ctx, scope, id);
+  const tenants = await repo.tenantsOfRulesCalling(ctx.db, id);
+  if (tenants.some((t) => !scope.tenantIds.includes(t)))
+    throw forbidden("An automation rule that also acts on tenants you do not manage calls this webhook.");
+  return row;
+}
+
 export async function changeWebhook(
   ctx: AppContext,
   scope: TenantScope,
@@ -100,7 +112,7 @@ export async function changeWebhook(
   id: string,
   body: z.infer<typeof webhookPatchSchema>,
 ) {
-  const row = await ownWebhook(ctx, scope, id);
+  const row = await changeableWebhook(ctx, scope, id);
   const now = ctx.now();
   const changes = {
     ...(body.name !== undefined ? { name: body.name } : {}),
@@ -114,14 +126,15 @@ export async function changeWebhook(
       at: now,
       tenantId: row.tenant_id,
       actorUserId: doer.userId,
-      details: { webhookId: id, ...body },
+      // The host only: Slack and Teams webhook URLs are secrets themselves.
+      details: { webhookId: id, ...body, ...(body.url ? { url: undefined, host: new URL(body.url).host } : {}) },
     });
   });
   return toWebhook({ ...row, ...changes, updated_at: now });
 }
 
 export async function deleteWebhook(ctx: AppContext, scope: TenantScope, doer: Doer, id: string): Promise<void> {
-  const row = await ownWebhook(ctx, scope, id);
+  const row = await changeableWebhook(ctx, scope, id);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteWebhook(trx, id);
     await recordAudit(trx, {
@@ -136,7 +149,7 @@ export async function deleteWebhook(ctx: AppContext, scope: TenantScope, doer: D
 
 /** A new secret; the previous one keeps signing (a second signature) for a day. */
 export async function rotateSecret(ctx: AppContext, scope: TenantScope, doer: Doer, id: string): Promise<WebhookWithSecret> {
-  const row = await ownWebhook(ctx, scope, id);
+  const row = await changeableWebhook(ctx, scope, id);
   const now = ctx.now();
   const changes = {
     secret: newWebhookSecret(),
