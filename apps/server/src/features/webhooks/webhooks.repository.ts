@@ -113,3 +113,14 @@ export async function tenantsOfRulesCalling(db: Db, webhookId: string): Promise<
     .execute();
   return rows.map((r) => r.tenant_id);
 }
+
+/** Puts a finished delivery (dead or delivered) back in line; false when it is already being tried. */
+export async function claimReplay(db: Db, id: string, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook_deliveries")
+    .set({ status: "pending", next_attempt_at: at })
+    .where("id", "=", id)
+    .where("status", "in", ["dead", "delivered"])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -255,9 +255,9 @@ async function tellDeadLetter(ctx: AppContext, tenantId: string, webhookName: st
 export async function replayDelivery(ctx: AppContext, scope: TenantScope, id: string): Promise<WebhookDelivery> {
   const row = await repo.findDelivery(ctx.db, scope.tenantIds, id);
   if (!row) throw notFound("Delivery");
-  if (row.status === "pending" || row.status === "retrying")
+  // A claim: of two replays at once, one queues the send.
+  if (!(await repo.claimReplay(ctx.db, id, ctx.now())))
     throw conflict("This delivery is still being tried.", [{ path: "id", message: `status is ${row.status}` }]);
-  await repo.updateDelivery(ctx.db, id, { status: "pending", next_attempt_at: ctx.now() });
   await queueJob(ctx, WEBHOOK_JOB, `${id}:replay:${ctx.now()}`, { deliveryId: id }, WEBHOOK_ATTEMPTS);
   return toDelivery({ ...row, status: "pending", next_attempt_at: ctx.now() });
 }
