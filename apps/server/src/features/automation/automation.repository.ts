@@ -277,17 +277,20 @@ export async function recentAlerts(
   tenantIds: readonly string[],
   since: number,
   limit: number,
+  /** Descriptions can be long: a dry run reads them only when its condition does. */
+  withDescription = true,
 ): Promise<AlertSubjectRow[]> {
   if (tenantIds.length === 0) return [];
-  return db
+  const query = db
     .selectFrom("alerts")
-    .select(alertColumns)
     .where("tenant_id", "in", [...tenantIds])
     .where("created_at", ">=", since)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (withDescription) return query.select(alertColumns).execute();
+  const lean = alertColumns.filter((c): c is Exclude<(typeof alertColumns)[number], "description"> => c !== "description");
+  return (await query.select(lean).execute()).map((r) => ({ ...r, description: null }));
 }
 
 /** Open alerts of these tenants, oldest first, for a scheduled rule. */

@@ -303,7 +303,8 @@ export async function dryRun(ctx: AppContext, scope: TenantScope, body: Automati
   let total = 0;
   if (subject === "alert") {
     total = await repo.countRecentAlerts(ctx.db, body.tenantIds, since);
-    const rows = await repo.recentAlerts(ctx.db, body.tenantIds, since, DRY_RUN_LIMIT);
+    const readsDescription = JSON.stringify(body.condition).includes('"field":"description"');
+    const rows = await repo.recentAlerts(ctx.db, body.tenantIds, since, DRY_RUN_LIMIT, readsDescription);
     for (const tenantId of body.tenantIds) {
       const mine = rows.filter((r) => r.tenant_id === tenantId);
       const tags = await repo.tagsOf(
