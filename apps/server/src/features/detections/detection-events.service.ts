@@ -1,6 +1,7 @@
 import { type AlertInput, type EventIngestReport, sigmaLevelPriority } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { yieldToEventLoop } from "../../lib/yield";
+import { BULK_LIMIT } from "../alerts/bulk-body";
 import type { Doer } from "../../http/actor";
 import { invalid } from "../../http/errors";
 import { ingestAlerts } from "../alerts/alert-ingest.service";
@@ -105,6 +106,12 @@ export async function ingestEvents(ctx: AppContext, tenantId: string, body: unkn
   const now = ctx.now();
   let created = 0;
   let updated = 0;
+  // Several rules may match one event: say so plainly rather than as an alert-batch limit.
+  if (alerts.length > BULK_LIMIT)
+    throw invalid(
+      "body",
+      `these events raise ${alerts.length} alerts; at most ${BULK_LIMIT} a request: send fewer events at a time`,
+    );
   if (alerts.length) {
     const outcome = await ingestAlerts(ctx, tenantId, alerts, doer, (trx) =>
       repo.countEvents(trx, tenantId, received, matched, now),
