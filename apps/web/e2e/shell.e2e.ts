@@ -275,8 +275,8 @@ describe("shell at each width", () => {
   });
 
   it("shows module placeholders without figures and a 404 inside the layout", async () => {
-    const { context, page, consoleWatch } = await openAt(1100, "/vm");
-    await page.getByRole("heading", { name: "VM" }).waitFor();
+    const { context, page, consoleWatch } = await openAt(1100, "/ctem");
+    await page.getByRole("heading", { name: "CTEM" }).waitFor();
     await page.getByText("not available in this build yet").waitFor();
     await page.goto(`${base}/no-such-page`);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
