@@ -55,14 +55,20 @@ const rulesReady = async (page: Page) => {
 };
 
 describe("detections", () => {
-  it("imports the shared Sigma rules, runs the shared events, and shows each alert with its techniques", { timeout: 240_000 }, async () => {
+  it("imports the shared Sigma rules, runs the shared events, and shows each alert with its techniques", {
+    timeout: 240_000,
+  }, async () => {
     const { context, page, consoleWatch } = await open("/automation/detections");
     await page.getByRole("heading", { level: 1, name: "Detections" }).waitFor();
     await page.getByText("No Sigma rules yet").waitFor();
 
     // The rules folder as a zip, through the import form (rules enabled on import).
-    const zip = zipSync(Object.fromEntries(ruleFiles.map((f) => [`rules/windows/${f}`, readFileSync(path.join(data, "sigma", f))])));
-    await page.getByLabel("Rule file").setInputFiles({ name: "sigma-rules.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+    const zip = zipSync(
+      Object.fromEntries(ruleFiles.map((f) => [`rules/windows/${f}`, readFileSync(path.join(data, "sigma", f))])),
+    );
+    await page
+      .getByLabel("Rule file")
+      .setInputFiles({ name: "sigma-rules.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
     expect(await page.getByLabel("Enable the imported rules now (otherwise they arrive switched off).").isChecked()).toBe(true);
     await page.getByRole("button", { name: "Upload and import" }).first().click();
     const report = page.getByTestId("rule-import-report");
@@ -73,7 +79,9 @@ describe("detections", () => {
 
     // The shared events, as a sensor would send them.
     const { csrf } = await sessionFacts(page, base);
-    const ndjson = eventFiles.map((f) => JSON.stringify(JSON.parse(readFileSync(path.join(data, "windows-events", f), "utf8")))).join("\n");
+    const ndjson = eventFiles
+      .map((f) => JSON.stringify(JSON.parse(readFileSync(path.join(data, "windows-events", f), "utf8"))))
+      .join("\n");
     const posted = await page.request.post(`${base}/api/v1/events?tenantId=${tenantA}`, {
       data: ndjson,
       headers: { "content-type": "application/x-ndjson", "x-csrf-token": csrf },

@@ -195,7 +195,8 @@ describe("incidents list", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL((u) => u.searchParams.get("technique") === "T1218.014");
     await listSettled(page);
-    expect(await titles(page)).toEqual(["E2E Golf scripting"]);
+    // On a loaded machine the filtered page can land after the list first settles: wait for it.
+    await expect.poll(() => titles(page), { timeout: 20_000 }).toEqual(["E2E Golf scripting"]);
     await page.getByRole("button", { name: "Remove filter Technique: T1218.014" }).click();
     await page.waitForURL((u) => !u.searchParams.has("technique"));
 

@@ -52,10 +52,11 @@ const sidebarWidth = (page: Page) =>
 describe("only the content area scrolls", () => {
   for (const width of [1400, 375]) {
     for (const path of ["/dashboard", "/dashboard/incidents/open", "/dashboard/risk/executive"]) {
-      it(`keeps header and sidebar still on ${path} at ${width}px`, async () => {
+      it(`keeps header and sidebar still on ${path} at ${width}px`, { timeout: 150_000 }, async () => {
         const { context, page, consoleWatch } = await open(width, path);
         // Let lazy charts and lists render before measuring.
-        await page.waitForLoadState("networkidle");
+        // The first page of a fresh server also waits for the demo data's rollups: give it time.
+        await page.waitForLoadState("networkidle", { timeout: 90_000 });
         const doc = await page.evaluate(() => ({
           height: document.documentElement.scrollHeight,
           body: document.body.scrollHeight,
