@@ -253,6 +253,8 @@ export const automationRuleSchema = z.object({
   everyMinutes: z.number().nullable(),
   condition: conditionSchema,
   actions: z.array(automationActionSchema),
+  /** Actions left out because they name a webhook of a tenant the reader does not see. */
+  hiddenActions: z.number(),
   ownerName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

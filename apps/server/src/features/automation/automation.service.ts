@@ -1,4 +1,5 @@
 import {
+  type AutomationAction,
   type AutomationRule,
   type AutomationRuleBody,
   type AutomationRun,
@@ -21,7 +22,7 @@ import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { memberOf } from "../users/users.repository";
-import { findWebhook } from "../webhooks/webhooks.repository";
+import { findWebhook, listWebhooks } from "../webhooks/webhooks.repository";
 import { automationFor } from "./automation-engine";
 import * as repo from "./automation.repository";
 import { ConditionError, compileCondition } from "./conditions";
@@ -64,7 +65,24 @@ async function validate(ctx: AppContext, scope: TenantScope, body: AutomationRul
   }
 }
 
-function toRule(row: repo.RuleRow, scope: TenantScope, stats: Awaited<ReturnType<typeof repo.runStats>>): AutomationRule {
+/**
+ * A provider-wide rule may call a webhook of a tenant the reader does not see; that action is
+ * left out of the reader's copy (counted in `hiddenActions`) so its id does not leak.
+ */
+async function visibleWebhooks(ctx: AppContext, scope: TenantScope, rows: readonly repo.RuleRow[]) {
+  const partial = rows.some((r) => r.tenant_ids.some((t) => !scope.tenantIds.includes(t)));
+  if (!partial) return null;
+  return new Set((await listWebhooks(ctx.db, scope.tenantIds)).map((h) => h.id));
+}
+
+function toRule(
+  row: repo.RuleRow,
+  scope: TenantScope,
+  stats: Awaited<ReturnType<typeof repo.runStats>>,
+  webhooks: ReadonlySet<string> | null,
+): AutomationRule {
+  const actions = JSON.parse(row.actions) as AutomationAction[];
+  const shown = actions.filter((a) => a.type !== "webhook" || !webhooks || webhooks.has(a.webhookId));
   const mine = stats.filter((s) => s.rule_id === row.id);
   const last = mine.reduce<number | null>((m, s) => (s.last_at == null ? m : Math.max(m ?? 0, Number(s.last_at))), null);
   return {
@@ -78,7 +96,8 @@ function toRule(row: repo.RuleRow, scope: TenantScope, stats: Awaited<ReturnType
     trigger: row.trigger as AutomationTrigger,
     everyMinutes: row.every_minutes,
     condition: JSON.parse(row.condition) as Condition,
-    actions: JSON.parse(row.actions),
+    actions: shown,
+    hiddenActions: actions.length - shown.length,
     ownerName: row.owner_name,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -95,7 +114,8 @@ export async function listRules(ctx: AppContext, scope: TenantScope) {
     rows.map((r) => r.id),
     scope.tenantIds,
   );
-  return { items: rows.map((r) => toRule(r, scope, stats)) };
+  const webhooks = await visibleWebhooks(ctx, scope, rows);
+  return { items: rows.map((r) => toRule(r, scope, stats, webhooks)) };
 }
 
 async function ruleInScope(ctx: AppContext, scope: TenantScope, id: string, manage: boolean): Promise<repo.RuleRow> {
@@ -109,7 +129,7 @@ async function ruleInScope(ctx: AppContext, scope: TenantScope, id: string, mana
 
 export async function getRule(ctx: AppContext, scope: TenantScope, id: string): Promise<AutomationRule> {
   const row = await ruleInScope(ctx, scope, id, false);
-  return toRule(row, scope, await repo.runStats(ctx.db, [id], scope.tenantIds));
+  return toRule(row, scope, await repo.runStats(ctx.db, [id], scope.tenantIds), await visibleWebhooks(ctx, scope, [row]));
 }
 
 const nextRun = (ctx: AppContext, body: AutomationRuleBody) =>

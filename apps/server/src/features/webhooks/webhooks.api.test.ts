@@ -266,4 +266,34 @@ describe("webhooks of provider-wide rules", () => {
       200,
     );
   });
+  it("are left out of a provider-wide rule as read by someone who does not see the webhook's tenant", async () => {
+    const tenantC = (await makeTenant(app, "Webhooks C")).id;
+    const provider = await makeUser(app, [
+      { tenantId: tenantA, role: "owner" },
+      { tenantId: tenantC, role: "owner" },
+    ]);
+    const both = await as(provider);
+    const hookOfC = (
+      await both.post("/api/v1/automation/webhooks", { tenantId: tenantC, name: "C's SOAR", kind: "standard", url: receiver.url })
+    ).json() as WebhookWithSecret;
+    const created = await both.post("/api/v1/automation/rules", {
+      tenantIds: [tenantA, tenantC],
+      name: "Everything to C's SOAR",
+      trigger: "alert.created",
+      condition: { field: "name", op: "exists" },
+      actions: [
+        { type: "addTags", tags: ["provider"] },
+        { type: "webhook", webhookId: hookOfC.id },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const asReader = (await admin.get("/api/v1/automation/rules")).json().items.find((r: { id: string }) => r.id === id);
+    expect(asReader).toMatchObject({ tenantIds: [tenantA], actions: [{ type: "addTags" }], hiddenActions: 1 });
+    expect((await admin.get(`/api/v1/automation/rules/${id}`)).body).not.toContain(hookOfC.id);
+    expect((await both.get(`/api/v1/automation/rules/${id}`)).json()).toMatchObject({
+      actions: [{ type: "addTags" }, { type: "webhook", webhookId: hookOfC.id }],
+      hiddenActions: 0,
+    });
+  });
 });

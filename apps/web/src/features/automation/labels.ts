@@ -51,6 +51,10 @@ export const actionLabels: Record<AutomationActionType, string> = {
   webhook: "Call a webhook",
 };
 
+/** Actions a provider-wide rule takes with other tenants' webhooks, which this reader does not see. */
+export const hiddenLabel = (n: number): string[] =>
+  n === 0 ? [] : [`${n} ${n === 1 ? "webhook" : "webhooks"} of tenants you do not see`];
+
 /** A condition read aloud: `Name contains "beacon" and not Host name starts with "lab-"`. */
 export function describeCondition(condition: Condition, subject: AutomationSubject): string {
   const fields = subjectFields[subject];

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { Time } from "@/components/ui/time";
 import { useRuleRuns } from "../api/rules";
-import { actionLabels, describeCondition, subjectLabels, triggerLabels } from "../labels";
+import { actionLabels, hiddenLabel, describeCondition, subjectLabels, triggerLabels } from "../labels";
 import { SubjectLink } from "./subject-link";
 
 const outcomeColor = { done: "emerald", partial: "amber", failed: "red" } as const;
@@ -24,7 +24,7 @@ export function RuleDetail({ rule, tenantName }: { rule: AutomationRule; tenantN
           <dt className="font-medium text-slate-700 dark:text-slate-300">If</dt>
           <dd className="break-words">{describeCondition(rule.condition, triggerSubject[rule.trigger])}</dd>
           <dt className="font-medium text-slate-700 dark:text-slate-300">Then</dt>
-          <dd>{rule.actions.map((a) => actionLabels[a.type]).join(" → ")}</dd>
+          <dd>{[...rule.actions.map((a) => actionLabels[a.type]), ...hiddenLabel(rule.hiddenActions)].join(" → ")}</dd>
           <dt className="font-medium text-slate-700 dark:text-slate-300">Tenants</dt>
           <dd>{rule.tenantIds.map(tenantName).join(", ")}</dd>
           <dt className="font-medium text-slate-700 dark:text-slate-300">State</dt>

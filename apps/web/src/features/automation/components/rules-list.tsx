@@ -13,7 +13,7 @@ import { rulePath } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/permissions";
 import { useDeleteRule, useOrderRules, useRules, useSwitchRule } from "../api/rules";
-import { actionLabels, triggerLabels } from "../labels";
+import { actionLabels, hiddenLabel, triggerLabels } from "../labels";
 
 /** The rules in run order, with their switch, counts and order controls. */
 export function RulesList({ tenantName }: { tenantName: (id: string) => string }) {
@@ -117,7 +117,9 @@ function RuleRow(props: {
         {triggerLabels[rule.trigger]}
         {rule.everyMinutes ? ` every ${rule.everyMinutes} min` : ""}
       </td>
-      <td className="px-3 py-2 text-slate-800 dark:text-slate-200">{rule.actions.map((a) => actionLabels[a.type]).join(", ")}</td>
+      <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+        {[...rule.actions.map((a) => actionLabels[a.type]), ...hiddenLabel(rule.hiddenActions)].join(", ")}
+      </td>
       <td className="px-3 py-2 whitespace-nowrap">
         <span className="tabular-nums">{rule.matches.toLocaleString()}</span>
         {rule.failures > 0 && (
