@@ -7,15 +7,16 @@ import {
   type FindingStatus,
   type FindingStatusBody,
 } from "@watchfloor/shared";
+import type { Transaction } from "kysely";
 import type { AppContext } from "../../context";
-import type { FindingsTable } from "../../db/tables";
+import type { DB, FindingsTable } from "../../db/tables";
 import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso, isoOrNull } from "../../lib/time";
 import { decodeSortCursor, encodeSortCursor } from "../../http/cursor";
 import type { Doer } from "../../http/actor";
 import { insertNotification } from "../notifications/notifications.repository";
-import { addTimeline, listTimeline } from "../timeline/timeline.repository";
+import { addTimeline, listTimeline, type TimelineEntry } from "../timeline/timeline.repository";
 import { type FindingRow, toFindingDetail, toFindingSummary } from "./finding-view";
 import { findingCursorSort, planFindingList, sortedFindingPage } from "./findings-list.repository";
 import * as repo from "./findings.repository";
@@ -94,34 +95,61 @@ const moveConflict = (from: FindingStatus, message: string) =>
     { path: "status", message: `allowed: ${allowedFindingMoves(from).join(", ") || "none"}` },
   ]);
 
+const statusEntry = (row: FindingRow, doer: Doer, body: FindingStatusBody, now: number): TimelineEntry => ({
+  tenantId: row.tenant_id,
+  subjectType: "finding",
+  subjectId: row.id,
+  at: now,
+  actorUserId: doer.userId,
+  actorName: doer.name,
+  kind: "status",
+  changes: { status: [row.status, body.status], ...(body.closeReason ? { closeReason: body.closeReason } : {}) },
+  comment: body.comment ?? null,
+});
+
+/**
+ * Moves one finding from the status read before; if someone changed it since, the update matches
+ * nothing and the caller hears what is allowed from the status it has now.
+ */
+async function moveFrom(trx: Transaction<DB>, row: FindingRow, body: FindingStatusBody, now: number): Promise<void> {
+  if (await repo.updateFindingStatus(trx, row.tenant_id, row.id, row.status, statusChanges(row, body, now))) return;
+  const current = await repo.findFinding(trx, [row.tenant_id], row.id);
+  if (!current) throw notFound("Finding");
+  throw moveConflict(
+    current.status as FindingStatus,
+    `The finding changed from ${row.status} to ${current.status} meanwhile; it was not moved to ${body.status}.`,
+  );
+}
+
 async function applyStatus(ctx: AppContext, doer: Doer, row: FindingRow, body: FindingStatusBody) {
   const now = ctx.now();
-  const changes = statusChanges(row, body, now);
   await ctx.db.transaction().execute(async (trx) => {
-    // The move was checked against the status read before; if someone changed it since, the
-    // update matches nothing and the caller hears what is allowed from the status it has now.
-    if (!(await repo.updateFindingStatus(trx, row.tenant_id, row.id, row.status, changes))) {
-      const current = await repo.findFinding(trx, [row.tenant_id], row.id);
-      if (!current) throw notFound("Finding");
-      throw moveConflict(
-        current.status as FindingStatus,
-        `The finding changed from ${row.status} to ${current.status} meanwhile; it was not moved to ${body.status}.`,
-      );
-    }
-    await addTimeline(trx, [
-      {
-        tenantId: row.tenant_id,
-        subjectType: "finding",
-        subjectId: row.id,
-        at: now,
-        actorUserId: doer.userId,
-        actorName: doer.name,
-        kind: "status",
-        changes: { status: [row.status, body.status], ...(body.closeReason ? { closeReason: body.closeReason } : {}) },
-        comment: body.comment ?? null,
-      },
-    ]);
+    await moveFrom(trx, row, body, now);
+    await addTimeline(trx, [statusEntry(row, doer, body, now)]);
   });
+}
+
+/**
+ * Moves findings of one tenant inside the caller's transaction, all or nothing: a finding that is
+ * gone, or moved meanwhile, fails the whole change with the reason (a risk acceptance closes its
+ * findings in the transaction that records it).
+ */
+export async function moveFindingsInTransaction(
+  trx: Transaction<DB>,
+  now: number,
+  doer: Doer,
+  tenantId: string,
+  ids: readonly string[],
+  body: FindingStatusBody,
+): Promise<void> {
+  const found = new Map((await repo.findFindings(trx, [tenantId], ids)).map((r) => [r.id, r]));
+  const rows = [...new Set(ids)].map((id) => found.get(id));
+  if (!rows.every((r) => r !== undefined)) throw notFound("One or more findings");
+  for (const row of rows) await moveFrom(trx, row, body, now);
+  await addTimeline(
+    trx,
+    rows.map((row) => statusEntry(row, doer, body, now)),
+  );
 }
 
 async function applyAssignment(ctx: AppContext, doer: Doer, row: FindingRow, assigneeUserId: string | null) {

@@ -9,7 +9,7 @@ import { days, iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
 import type { VmRiskAcceptancesTable } from "../../db/tables";
-import { bulkFindings } from "../findings/findings.service";
+import { bulkFindings, moveFindingsInTransaction } from "../findings/findings.service";
 import { notifyDue } from "../notifications/notify-due";
 import * as repo from "./vm-acceptances.repository";
 import { CAMPAIGN_MAX_FINDINGS, fixLink } from "./vm.service";
@@ -100,9 +100,11 @@ export async function acceptRisk(
         expiresAt: body.expiresAt,
       },
     });
+    // The findings close in the same transaction: an acceptance never stands without them.
+    const comment = `Risk accepted until ${iso(expiresAt).slice(0, 10)}: ${body.reason}`;
+    const close = { status: "Closed", closeReason: "Accepted Risk", comment } as const;
+    await moveFindingsInTransaction(trx, now, doer, body.tenantId, ids, close);
   });
-  const comment = `Risk accepted until ${iso(expiresAt).slice(0, 10)}: ${body.reason}`;
-  await moveAll(ctx, body.tenantId, doer, ids, { type: "status", status: "Closed", closeReason: "Accepted Risk", comment });
   return view(row, now);
 }
 

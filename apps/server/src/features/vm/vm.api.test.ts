@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant, PASSWORD, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, TestClient } from "../../test/test-server";
+import { moveFindingsInTransaction } from "../findings/findings.service";
 import { expireAcceptances } from "./vm-acceptances.service";
 
 /**
@@ -316,5 +317,39 @@ describe("vm risk acceptance", () => {
       expiresAt: soon,
     });
     expect(stranger.statusCode).toBe(404);
+  });
+  it("closes an acceptance's findings in its transaction: one moved meanwhile refuses all of them", async () => {
+    const open = await app.ctx.db
+      .selectFrom("findings")
+      .select(["id", "status"])
+      .where("tenant_id", "=", tenantId)
+      .where("status", "=", "Open")
+      .limit(2)
+      .execute();
+    expect(open).toHaveLength(2);
+    const ids = open.map((f) => f.id);
+    // Someone else closes the second finding after the acceptance read both as open.
+    await app.ctx.db
+      .updateTable("findings")
+      .set({ status: "Closed", close_reason: "Fixed" })
+      .where("id", "=", ids[1] as string)
+      .execute();
+    const doer = { userId: null, name: "Test" };
+    const close = { status: "Closed", closeReason: "Accepted Risk", comment: "accepted" } as const;
+    const tried = app.ctx.db
+      .transaction()
+      .execute((trx) => moveFindingsInTransaction(trx, app.clock.now, doer, tenantId, ids, close));
+    await expect(tried).rejects.toMatchObject({ statusCode: 409 });
+    const first = await app.ctx.db
+      .selectFrom("findings")
+      .select("status")
+      .where("id", "=", ids[0] as string)
+      .executeTakeFirstOrThrow();
+    expect(first.status).toBe("Open");
+    await app.ctx.db
+      .updateTable("findings")
+      .set({ status: "Open", close_reason: null })
+      .where("id", "=", ids[1] as string)
+      .execute();
   });
 });
