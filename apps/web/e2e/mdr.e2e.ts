@@ -62,7 +62,7 @@ describe("MDR", () => {
 
   it("turns a source red and notifies once it stops sending past its expected interval", async () => {
     const { context, page, consoleWatch } = await open("/mdr?tab=sources");
-    const { tenant, csrf } = await sessionFacts(page, base);
+    const { tenant } = await sessionFacts(page, base);
     await advanceServerClock(page, base, 0);
     alertId = await ingestAlert(page, base, tenant("Tenant A"), {
       sourceId: "mdr-e2e-1",
@@ -70,13 +70,17 @@ describe("MDR", () => {
       sourceTool: "E2E Sensor",
       detectionSource: "Perimeter",
     });
-    const set = await page.request.put(`${base}/api/v1/mdr/sources/expected`, {
-      data: { tenantId: tenant("Tenant A"), tool: "E2E Sensor", sensor: "Perimeter", expectedMinutes: 30 },
-      headers: { "x-csrf-token": csrf },
-    });
-    expect(set.status(), await set.text()).toBe(200);
     await page.reload();
     await sourceRow(page).waitFor();
+    expect(await sourceRow(page).textContent()).not.toContain("set for this source");
+    // The client's admin sets the source's expected interval on the page.
+    await sourceRow(page).getByRole("button", { name: "Change the expected interval of E2E Sensor in Tenant A" }).click();
+    const dialog = page.getByTestId("mdr-expected-form");
+    await dialog.getByLabel("Silent after (minutes)").fill("30");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await sourceRow(page).getByText("set for this source").waitFor();
+    expect(await sourceRow(page).textContent()).toContain("30 min");
     expect(await sourceRow(page).getAttribute("data-silent")).toBe("false");
     expect(await sourceRow(page).textContent()).toContain("Receiving");
     expect(await sourceRow(page).textContent()).toContain("set for this source");
@@ -102,6 +106,30 @@ describe("MDR", () => {
       (await (await page.request.get(`${base}/api/v1/notifications?limit=100`)).json()) as { items: { message: string }[] }
     ).items.filter((n) => n.message.includes("E2E Sensor"));
     expect(notices).toHaveLength(1);
+    consoleWatch.assertClean();
+    await context.close();
+  });
+
+  it("reassigns an analyst's oldest open alerts from the workload", async () => {
+    const { context, page, consoleWatch } = await open("/mdr?tab=workload");
+    const rows = page.getByTestId("mdr-workload-row").filter({ hasText: "Tenant A" });
+    await rows.first().waitFor();
+    const row = rows.filter({ hasNotText: "Olivia Owner" }).first();
+    const before = Number(await row.locator("td").nth(1).textContent());
+    expect(before).toBeGreaterThan(1);
+    await row.getByRole("button", { name: /^Reassign/ }).click();
+    const form = page.getByTestId("mdr-reassign-form");
+    await form.getByLabel("Reassign to").selectOption({ label: "Olivia Owner (you)" });
+    await form.getByLabel("How many (oldest first)").fill("2");
+    await form.getByRole("button", { name: "Reassign" }).click();
+    await page.getByText(`Moved 2 alerts. ${before - 2} still open`).waitFor();
+    await page.getByRole("button", { name: "Done" }).click();
+    const mine = page.getByTestId("mdr-workload-row").filter({ hasText: "Olivia Owner" }).filter({ hasText: "Tenant A" });
+    await mine.waitFor();
+    expect(Number(await mine.locator("td").nth(1).textContent())).toBeGreaterThanOrEqual(2);
+    await checkPage(page, "mdr-workload", async (p) => {
+      await p.getByTestId("mdr-workload").waitFor();
+    });
     consoleWatch.assertClean();
     await context.close();
   });

@@ -91,6 +91,19 @@ export type MdrWorkloadRow = z.infer<typeof mdrWorkloadRowSchema>;
 export const mdrWorkloadSchema = z.object({ items: z.array(mdrWorkloadRowSchema) });
 export type MdrWorkload = z.infer<typeof mdrWorkloadSchema>;
 
+/** Moves an analyst's (or the unassigned) open alerts of one client, oldest first, to someone else. */
+export const mdrReassignBodySchema = z.object({
+  tenantId: id,
+  /** The assignee as the workload row shows it; null = the unassigned alerts. */
+  from: text(200).min(1).nullable(),
+  toUserId: id,
+  /** At most this many alerts per request, oldest first. */
+  limit: z.number().int().min(1).max(1000).default(1000),
+});
+export type MdrReassignBody = z.input<typeof mdrReassignBodySchema>;
+export const mdrReassignResultSchema = z.object({ moved: count, failed: count, remaining: count });
+export type MdrReassignResult = z.infer<typeof mdrReassignResultSchema>;
+
 export const mdrItemKinds = ["alert", "incident"] as const;
 export const mdrItemRefSchema = z.object({ kind: z.enum(mdrItemKinds), id });
 export type MdrItemRef = z.infer<typeof mdrItemRefSchema>;

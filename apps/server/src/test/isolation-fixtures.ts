@@ -374,6 +374,7 @@ detection:
       openWork: "probe",
       items: [{ kind: "alert", id: alert.id }],
     },
+    "POST /api/v1/mdr/workload/reassign": { tenantId: tenantB.id, from: null, toUserId: bUser.id },
     "POST /api/v1/mdr/contacts": { tenantId: tenantB.id, name: "Probe", email: "probe@isolation.test" },
     "PUT /api/v1/mdr/escalation-matrix": {
       tenantId: tenantB.id,

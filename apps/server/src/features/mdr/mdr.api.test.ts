@@ -1,7 +1,7 @@
 import type { MdrBoard, MdrEscalation, MdrHandover, MdrSources, MdrWorkload } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rebuildRollups } from "../rollups/rollup-rebuild";
-import { makeTenant, signedInClient } from "../../test/factories";
+import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 import { notifySilentSources } from "./mdr-silence.service";
 
@@ -209,6 +209,36 @@ describe("analyst workload", () => {
       `/api/v1/alerts?tenant=${tenantId}&view=open&assignee=Ana%20Lyst&sort=detectedAt&dir=asc&limit=1`,
     );
     expect(ana?.oldestAlertId).toBe(oldest.items[0]?.id);
+  });
+  it("reassigns an assignee's open alerts of one client, oldest first, to one of its analysts", async () => {
+    const ben = await makeUser(app, [{ tenantId, role: "analyst" }], { displayName: "Ben Hunt" });
+    const before = (await get<MdrWorkload>(admin, "/api/v1/mdr/workload")).items;
+    const ana = before.find((r) => r.tenantId === tenantId && r.assignee === "Ana Lyst");
+    expect(ana?.open).toBeGreaterThan(3);
+    const moved = await admin.post("/api/v1/mdr/workload/reassign", { tenantId, from: "Ana Lyst", toUserId: ben.id, limit: 3 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ moved: 3, failed: 0, remaining: (ana?.open ?? 0) - 3 });
+    const after = (await get<MdrWorkload>(admin, "/api/v1/mdr/workload")).items;
+    const benRow = after.find((r) => r.tenantId === tenantId && r.assignee === "Ben Hunt");
+    // The oldest three moved: Ben's oldest is Ana's oldest before.
+    expect(benRow).toMatchObject({ open: 3, oldestAlertId: ana?.oldestAlertId });
+    const timeline = await get<{ timeline: { kind: string; changes: Record<string, unknown> }[] }>(
+      admin,
+      `/api/v1/alerts/${ana?.oldestAlertId}`,
+    );
+    expect(timeline.timeline.some((t) => t.kind === "assigned")).toBe(true);
+    // Refusals: someone who is not an analyst of the client, another tenant, nothing to move, viewers.
+    const outsider = await makeUser(app, [{ tenantId: otherId, role: "analyst" }]);
+    const wrong = await admin.post("/api/v1/mdr/workload/reassign", { tenantId, from: "Ana Lyst", toUserId: outsider.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0].path).toBe("toUserId");
+    const foreign = await admin.post("/api/v1/mdr/workload/reassign", { tenantId: otherId, from: null, toUserId: ben.id });
+    expect(foreign.statusCode).toBe(404);
+    const none = await admin.post("/api/v1/mdr/workload/reassign", { tenantId, from: "Nobody Here", toUserId: ben.id });
+    expect(none.statusCode).toBe(404);
+    expect(
+      (await viewer.post("/api/v1/mdr/workload/reassign", { tenantId, from: "Ben Hunt", toUserId: ben.id })).statusCode,
+    ).toBe(403);
   });
 });
 

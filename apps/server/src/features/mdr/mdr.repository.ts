@@ -76,6 +76,32 @@ export async function openAlertAt(db: Db, tenantId: string, assignee: string | n
     .executeTakeFirst();
 }
 
+/** Open alerts of one tenant and assignee (null = unassigned), oldest first. */
+export async function openAlertIdsOf(db: Db, tenantId: string, assignee: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("alerts")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("status", "in", openStatuses)
+    .where("assignee", assignee === null ? "is" : "=", assignee)
+    .orderBy("detected_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countOpenOf(db: Db, tenantId: string, assignee: string | null): Promise<number> {
+  const row = await db
+    .selectFrom("alerts")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("tenant_id", "=", tenantId)
+    .where("status", "in", openStatuses)
+    .where("assignee", assignee === null ? "is" : "=", assignee)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 // -- source settings and silences ----------------------------------------------------------
 
 export async function sourceStates(db: Db, tenantIds: readonly string[]) {

@@ -13,6 +13,8 @@ import {
   mdrHandoverSchema,
   mdrListQuerySchema,
   mdrMatrixBodySchema,
+  mdrReassignBodySchema,
+  mdrReassignResultSchema,
   mdrScopeQuerySchema,
   mdrSourceHealthSchema,
   mdrSourcesSchema,
@@ -31,6 +33,7 @@ import { sendCsvExport } from "../../http/send-stream";
 import { iso } from "../../lib/time";
 import * as board from "./mdr-board.service";
 import * as records from "./mdr-records.service";
+import { reassign } from "./mdr-reassign.service";
 
 const tags = ["mdr"];
 const module = "mdr" as const;
@@ -106,6 +109,11 @@ export const mdrRoutes =
       async (request) => ({
         items: await board.workload(ctx, tenantsOf(request.scope, request.query)),
       }),
+    );
+    app.post(
+      "/mdr/workload/reassign",
+      { config: write, schema: { tags, body: mdrReassignBodySchema, response: { 200: mdrReassignResultSchema } } },
+      async (request) => reassign(ctx, request.scope, await doerOf(ctx, request), request.body),
     );
 
     app.get(

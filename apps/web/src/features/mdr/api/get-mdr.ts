@@ -10,6 +10,8 @@ import type {
   MdrHandover,
   MdrHandoverBody,
   MdrMatrixBody,
+  MdrReassignBody,
+  MdrReassignResult,
   MdrSourceHealth,
   MdrSources,
   MdrWorkload,
@@ -56,3 +58,12 @@ export const useSetMatrix = () =>
   useMdrMutation((body: MdrMatrixBody) => api.put<MdrEscalationSettings>("/mdr/escalation-matrix", body));
 export const useSetExpected = () =>
   useMdrMutation((body: MdrExpectedIntervalBody) => api.put<MdrSourceHealth>("/mdr/sources/expected", body));
+/** Reassigned alerts change the alert lists too, so those are read again as well. */
+export const useReassign = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MdrReassignBody) => api.post<MdrReassignResult>("/mdr/workload/reassign", body),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: mdrKey }), queryClient.invalidateQueries({ queryKey: ["alerts"] })]),
+  });
+};

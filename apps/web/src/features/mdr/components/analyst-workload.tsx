@@ -1,17 +1,23 @@
+import type { MdrWorkloadRow } from "@watchfloor/shared";
+import { useState } from "react";
 import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { alertPath, paths } from "@/config/paths";
+import { useCan } from "@/lib/permissions";
 import { useMdrWorkload } from "../api/get-mdr";
 import { MdrTable, muted, rowClass, td } from "./mdr-table";
+import { ReassignDialog } from "./reassign-dialog";
 
 const linkClass = "font-medium text-sky-800 hover:underline dark:text-sky-300";
 
-/** Open work per analyst; reassigning happens in the alert queue (its bulk actions), opened on the analyst's open alerts. */
+/** Open work per analyst; a row's alerts can be reassigned here (oldest first) or opened in the alert queue. */
 export function AnalystWorkload() {
   const workload = useMdrWorkload();
+  const [moving, setMoving] = useState<MdrWorkloadRow | null>(null);
   return (
     <Card title="Analyst workload">
       {workload.isPending ? (
@@ -23,7 +29,7 @@ export function AnalystWorkload() {
       ) : (
         <MdrTable
           label="Analyst workload"
-          caption="Open alerts per analyst and client, breaches, the oldest open item, and a link to reassign them in the alert queue."
+          caption="Open alerts per analyst and client, breaches, the oldest open item; reassign them here or open them in the alert queue."
           headers={["Analyst", "Client", "Open", "Breached", "Oldest item", "Reassign"]}
           testId="mdr-workload"
           minWidth="min-w-[48rem]"
@@ -48,19 +54,37 @@ export function AnalystWorkload() {
                   </div>
                 </td>
                 <td className={`${td} pr-5`}>
-                  <Link to={`${paths.incidents.open}?${queue}`} className={linkClass}>
-                    Open queue
-                    <span className="sr-only">
-                      {" "}
-                      of {who} in {w.tenantName}
-                    </span>
-                  </Link>
+                  <div className="flex flex-wrap items-center gap-3">
+                    <ReassignButton row={w} onClick={() => setMoving(w)} />
+                    <Link to={`${paths.incidents.open}?${queue}`} className={linkClass}>
+                      Open queue
+                      <span className="sr-only">
+                        {" "}
+                        of {who} in {w.tenantName}
+                      </span>
+                    </Link>
+                  </div>
                 </td>
               </tr>
             );
           })}
         </MdrTable>
       )}
+      {moving && <ReassignDialog row={moving} onClose={() => setMoving(null)} />}
     </Card>
+  );
+}
+
+function ReassignButton({ row, onClick }: { row: MdrWorkloadRow; onClick: () => void }) {
+  const canMove = useCan("data.write", row.tenantId);
+  if (!canMove) return null;
+  return (
+    <Button size="sm" variant="secondary" onClick={onClick}>
+      Reassign
+      <span className="sr-only">
+        {" "}
+        {row.assignee ?? "unassigned"} alerts in {row.tenantName}
+      </span>
+    </Button>
   );
 }

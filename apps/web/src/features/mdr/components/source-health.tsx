@@ -1,12 +1,16 @@
+import type { MdrSourceHealth } from "@watchfloor/shared";
 import { Download } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badges";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { env } from "@/config/env";
+import { useCan } from "@/lib/permissions";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useMdrSources } from "../api/get-mdr";
+import { ExpectedIntervalDialog } from "./expected-interval-dialog";
 import { MdrTable, muted, rowClass, td } from "./mdr-table";
 
 const interval = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`);
@@ -18,6 +22,7 @@ export function SourceHealth() {
   const selected = useSelectedTenantId();
   const csv = `${env.apiBase}/mdr/sources/export.csv${selected ? `?tenantId=${encodeURIComponent(selected)}` : ""}`;
   const silent = sources.data?.items.filter((s) => s.silent).length ?? 0;
+  const [editing, setEditing] = useState<MdrSourceHealth | null>(null);
   return (
     <Card
       title="Data-source health"
@@ -80,12 +85,28 @@ export function SourceHealth() {
                 <td className={`${td} pr-5`}>
                   {interval(s.expectedMinutes)}
                   <div className={muted}>{expectedLabel[s.expectedFrom]}</div>
+                  <EditExpected source={s} onClick={() => setEditing(s)} />
                 </td>
               </tr>
             ))}
           </MdrTable>
         </>
       )}
+      {editing && <ExpectedIntervalDialog source={editing} onClose={() => setEditing(null)} />}
     </Card>
+  );
+}
+
+/** The client's owners and admins set a source's interval (docs/mdr.md). */
+function EditExpected({ source, onClick }: { source: MdrSourceHealth; onClick: () => void }) {
+  if (!useCan("members.manage", source.tenantId)) return null;
+  return (
+    <Button size="sm" variant="ghost" className="mt-1 -ml-2" onClick={onClick}>
+      Change
+      <span className="sr-only">
+        {" "}
+        the expected interval of {source.tool} in {source.tenantName}
+      </span>
+    </Button>
   );
 }
