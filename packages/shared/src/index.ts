@@ -42,3 +42,4 @@ export * from "./webhooks";
 export * from "./vm";
 export * from "./detections";
 export * from "./mdr";
+export * from "./mdr-coverage";

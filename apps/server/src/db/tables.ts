@@ -332,6 +332,21 @@ export interface AttackTechniquesTable {
   url: string | null;
 }
 
+export interface AttackDataComponentsTable {
+  /** "DC0032" */
+  component_id: string;
+  domain: string;
+  name: string;
+}
+
+/** One data component one analytic of a technique's detection strategy reads. */
+export interface AttackDetectionPathsTable {
+  domain: string;
+  technique_id: string;
+  analytic_id: string;
+  component_id: string;
+}
+
 export interface AssetsTable {
   id: string;
   tenant_id: string;
@@ -1017,6 +1032,8 @@ export interface DB {
   quarantine: QuarantineTable;
   saved_views: SavedViewsTable;
   attack_techniques: AttackTechniquesTable;
+  attack_data_components: AttackDataComponentsTable;
+  attack_detection_paths: AttackDetectionPathsTable;
   assets: AssetsTable;
   asset_identities: AssetIdentitiesTable;
   findings: FindingsTable;
@@ -1094,6 +1111,8 @@ export interface MdrSourcesTable {
   expected_minutes: number | null;
   silent_since: Ms;
   notified_at: Ms;
+  /** JSON array of ATT&CK data component ids (DC0032) set by hand; null = the defaults by name. */
+  components: string | null;
 }
 
 export interface MdrHandoversTable {

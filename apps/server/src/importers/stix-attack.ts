@@ -1,5 +1,6 @@
 import { normaliseTactic } from "@watchfloor/shared";
 import type { AttackTechniquesTable } from "../db/tables";
+import { type DetectionPaths, parseDetectionPaths } from "./stix-detection-paths";
 import { ImportFileError } from "./types";
 
 interface StixObject {
@@ -20,6 +21,8 @@ export interface AttackCatalogue {
   specVersion: string;
   domains: string[];
   techniques: AttackTechniquesTable[];
+  /** What each technique's detections read (empty for bundles without detections). */
+  detection: DetectionPaths;
 }
 
 const domainOfChain: Record<string, string> = {
@@ -79,7 +82,9 @@ export function parseAttackBundle(text: string): AttackCatalogue {
   }
   if (techniques.length === 0)
     throw new ImportFileError("the bundle holds no ATT&CK techniques (attack-pattern objects with a T-number)");
-  return { specVersion, domains: [...domains].sort(), techniques };
+  const ids = new Map(techniques.map((t) => [t.stix_id, t.technique_id]));
+  const detection = parseDetectionPaths(bundle.objects as Parameters<typeof parseDetectionPaths>[0], ids);
+  return { specVersion, domains: [...domains].sort(), techniques, detection };
 }
 
 /** ICS and mobile tactics ("inhibit-response-function") are not among the 14 Enterprise ones. */

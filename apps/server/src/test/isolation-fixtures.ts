@@ -374,6 +374,7 @@ detection:
       openWork: "probe",
       items: [{ kind: "alert", id: alert.id }],
     },
+    "PUT /api/v1/mdr/sources/components": { tenantId: tenantB.id, tool: "isolation", sensor: "", components: null },
     "POST /api/v1/mdr/workload/reassign": { tenantId: tenantB.id, from: null, toUserId: bUser.id },
     "POST /api/v1/mdr/contacts": { tenantId: tenantB.id, name: "Probe", email: "probe@isolation.test" },
     "PUT /api/v1/mdr/escalation-matrix": {
@@ -424,6 +425,7 @@ detection:
     "GET /api/v1/cloud-sec/checks": `tenantId=${tenantB.id}&account=b-secret-compliance-host`,
     "GET /api/v1/reports/incidents/:incidentId/document.csv": "table=timeline",
     "GET /api/v1/mdr/escalation-settings": `tenantId=${tenantB.id}`,
+    "GET /api/v1/mdr/coverage": `tenantId=${tenantB.id}`,
   };
 
   /** Required query parameters of list routes that name no tenant: their lists are checked for B's data. */

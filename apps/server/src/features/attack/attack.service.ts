@@ -14,7 +14,9 @@ export async function importAttackBundle(ctx: AppContext, text: string): Promise
     if (error instanceof ImportFileError) throw invalid("file", error.message);
     throw error;
   }
-  await ctx.db.transaction().execute((trx) => repo.replaceDomains(trx, catalogue.domains, catalogue.techniques));
+  await ctx.db
+    .transaction()
+    .execute((trx) => repo.replaceDomains(trx, catalogue.domains, catalogue.techniques, catalogue.detection));
   const t = catalogue.techniques;
   return {
     specVersion: catalogue.specVersion,

@@ -1,5 +1,8 @@
-import type { MdrBoard, MdrEscalation, MdrHandover, MdrSources, MdrWorkload } from "@watchfloor/shared";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { MdrBoard, MdrCoverage, MdrEscalation, MdrHandover, MdrSources, MdrWorkload } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importAttackBundle } from "../attack/attack.service";
 import { rebuildRollups } from "../rollups/rollup-rebuild";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
@@ -328,5 +331,77 @@ describe("escalation to the client", () => {
     expect((await admin.delete(`/api/v1/mdr/contacts/${dana.id}`)).statusCode).toBe(200);
     expect((await get<{ matrix: unknown[] }>(viewer, `/api/v1/mdr/escalation-settings?tenantId=${tenantId}`)).matrix).toEqual([]);
     expect((await get<{ items: MdrEscalation[] }>(viewer, "/api/v1/mdr/escalations")).items[0]?.contactName).toBe("Dana CISO");
+  });
+});
+
+describe("detection coverage", () => {
+  const bundle = readFileSync(
+    fileURLToPath(new URL("../../../../../../shared/data/attack/enterprise-attack.json", import.meta.url)),
+    "utf8",
+  );
+  const coverageOf = () => get<MdrCoverage>(admin, `/api/v1/mdr/coverage?tenantId=${tenantId}`);
+  const technique = (c: MdrCoverage, id: string) => c.techniques.find((t) => t.id === id);
+
+  it("shows the techniques seen in the client's alerts against those its sources can see", async () => {
+    const now = app.clock.now;
+    await ingest(admin, tenantId, [
+      alert({
+        sourceTool: "Falcon",
+        detectionSource: "EDR",
+        mitreTechniques: ["T1566.001"],
+        detectedAt: new Date(now - 60_000).toISOString(),
+      }),
+      alert({
+        sourceTool: "Splunk",
+        detectionSource: "Search",
+        mitreTechniques: ["T1110.003"],
+        detectedAt: new Date(now - 60_000).toISOString(),
+      }),
+    ]);
+    // Without the catalogue nothing is known to be visible; what was seen still counts.
+    const before = await coverageOf();
+    expect(before.catalogueLoaded).toBe(false);
+    expect(before.totals).toMatchObject({ full: 0, partial: 0, seen: 2, seenNotVisible: 2 });
+
+    await importAttackBundle(app.ctx, bundle);
+    const c = await coverageOf();
+    expect(c.catalogueLoaded).toBe(true);
+    const falcon = c.sources.find((s) => s.tool === "Falcon");
+    expect(falcon).toMatchObject({ componentsFrom: "default" });
+    expect(falcon?.components).toContain("DC0032"); // Process Creation
+    expect(c.sources.find((s) => s.tool === "Splunk")).toMatchObject({ componentsFrom: "none", components: [] });
+    // Spearphishing attachment: its analytics also read Application Log Content, which an EDR lacks.
+    expect(technique(c, "T1566.001")).toMatchObject({ alerts: 1, visibility: "partial" });
+    // Password spraying needs User Account Authentication: nothing supplies it yet.
+    expect(technique(c, "T1110.003")).toMatchObject({ alerts: 1, visibility: "none" });
+    // Zeek (network) and the EDR together see web-protocol C2 fully, though no alert named it.
+    expect(technique(c, "T1071.001")).toMatchObject({ alerts: 0, visibility: "full" });
+    expect(c.totals.seenNotVisible).toBe(1);
+    expect(c.totals.full + c.totals.partial).toBe(c.layer.techniques.length);
+    expect(c.layer.techniques.find((t) => t.techniqueID === "T1071.001")?.score).toBe(2);
+    expect(c.layer.techniques.some((t) => t.techniqueID === "T1110.003")).toBe(false);
+  });
+
+  it("lets the client's admins set a source's data components, checked against the catalogue", async () => {
+    const body = { tenantId, tool: "Splunk", sensor: "Search" };
+    const bad = await admin.put("/api/v1/mdr/sources/components", { ...body, components: ["DC0002", "DC9999"] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe("components.1");
+    expect((await analyst.put("/api/v1/mdr/sources/components", { ...body, components: ["DC0002"] })).statusCode).toBe(403);
+    const missing = await admin.put("/api/v1/mdr/sources/components", { ...body, tool: "Nowhere", components: ["DC0002"] });
+    expect(missing.statusCode).toBe(404);
+    const foreign = await admin.put("/api/v1/mdr/sources/components", { ...body, tenantId: otherId, components: ["DC0002"] });
+    expect(foreign.statusCode).toBe(404);
+
+    const set = await admin.put("/api/v1/mdr/sources/components", { ...body, components: ["DC0002"] });
+    expect(set.statusCode, set.body).toBe(200);
+    const c = set.json() as MdrCoverage;
+    expect(c.sources.find((s) => s.tool === "Splunk")).toMatchObject({ componentsFrom: "set", components: ["DC0002"] });
+    expect(technique(c, "T1110.003")).toMatchObject({ alerts: 1, visibility: "full" });
+    expect(c.totals.seenNotVisible).toBe(0);
+    // Back to the defaults by name.
+    const reset = await admin.put("/api/v1/mdr/sources/components", { ...body, components: null });
+    expect(technique(reset.json() as MdrCoverage, "T1110.003")?.visibility).toBe("none");
+    expect((await viewer.get(`/api/v1/mdr/coverage?tenantId=${otherId}`)).statusCode).toBe(404);
   });
 });

@@ -127,6 +127,22 @@ export async function setExpected(db: Db, k: SourceKey, minutes: number | null):
     .execute();
 }
 
+export async function setComponents(db: Db, k: SourceKey, components: string | null): Promise<void> {
+  await db
+    .insertInto("mdr_sources")
+    .values({
+      tenant_id: k.tenantId,
+      tool: k.tool,
+      sensor: k.sensor,
+      expected_minutes: null,
+      silent_since: null,
+      notified_at: null,
+      components,
+    })
+    .onConflict((oc) => oc.columns(["tenant_id", "tool", "sensor"]).doUpdateSet({ components }))
+    .execute();
+}
+
 /**
  * Records a silence, named by the last event before it (a silence ends only when a newer event
  * arrives, so a learned interval that moves does not make it a new one); the notice of the same

@@ -3,6 +3,8 @@ import {
   mdrBoardSchema,
   mdrContactBodySchema,
   mdrContactSchema,
+  mdrCoverageQuerySchema,
+  mdrCoverageSchema,
   mdrEscalationBodySchema,
   mdrEscalationListSchema,
   mdrEscalationSchema,
@@ -16,6 +18,7 @@ import {
   mdrReassignBodySchema,
   mdrReassignResultSchema,
   mdrScopeQuerySchema,
+  mdrSourceComponentsBodySchema,
   mdrSourceHealthSchema,
   mdrSourcesSchema,
   mdrTenantQuerySchema,
@@ -32,6 +35,7 @@ import { assertTenantInScope } from "../../http/tenant-scope";
 import { sendCsvExport } from "../../http/send-stream";
 import { iso } from "../../lib/time";
 import * as board from "./mdr-board.service";
+import * as detection from "./mdr-coverage.service";
 import * as records from "./mdr-records.service";
 import { reassign } from "./mdr-reassign.service";
 
@@ -101,6 +105,17 @@ export const mdrRoutes =
       "/mdr/sources/expected",
       { config: manage, schema: { tags, body: mdrExpectedIntervalBodySchema, response: { 200: mdrSourceHealthSchema } } },
       async (request) => board.setExpectedInterval(ctx, request.scope, request.body),
+    );
+
+    app.get(
+      "/mdr/coverage",
+      { config: read, schema: { tags, querystring: mdrCoverageQuerySchema, response: { 200: mdrCoverageSchema } } },
+      async (request) => detection.coverage(ctx, request.scope, request.query.tenantId),
+    );
+    app.put(
+      "/mdr/sources/components",
+      { config: manage, schema: { tags, body: mdrSourceComponentsBodySchema, response: { 200: mdrCoverageSchema } } },
+      async (request) => detection.setSourceComponents(ctx, request.scope, request.body),
     );
 
     app.get(
