@@ -1,9 +1,13 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, ingestAlert, sessionFacts } from "./support/alerts";
 import { launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
 import { checkPage } from "./support/findings";
-import { type RunningServer, startServer } from "./support/server";
+import { type RunningServer, repoRoot, startServer } from "./support/server";
+
+const attackBundle = path.resolve(repoRoot, "../shared/data/attack/enterprise-attack.json");
 
 /**
  * MDR over the demo tenants (all five have the module): the client board, a source that stops
@@ -197,6 +201,54 @@ describe("MDR", () => {
     await checkPage(page, "mdr-escalations", async (p) => {
       await p.getByTestId("mdr-escalations").waitFor();
     });
+    consoleWatch.assertClean();
+    await context.close();
+  });
+
+  it("shows a client's detection coverage, a source's data components set by hand, and the overlay on the matrix", async () => {
+    const { context, page, consoleWatch } = await open("/mdr?tab=coverage");
+    await page.getByTestId("mdr-coverage-no-catalogue").waitFor();
+    const { csrf } = await sessionFacts(page, base);
+    const imported = await page.request.post(`${base}/api/v1/attack/import`, {
+      data: readFileSync(attackBundle, "utf8"),
+      headers: { "x-csrf-token": csrf, "content-type": "application/json" },
+      timeout: 120_000,
+    });
+    expect(imported.ok()).toBe(true);
+    await page.reload();
+    await page.getByLabel("Client").selectOption({ label: "Tenant A" });
+    const figures = page.getByTestId("mdr-coverage-figures");
+    await figures.waitFor();
+    const figure = async (label: string) =>
+      Number(await figures.locator("div").filter({ hasText: label }).locator("dd").textContent());
+    await page.getByTestId("mdr-coverage-techniques").waitFor();
+    const visibleBefore = await figure("Visible to the sources");
+    expect(visibleBefore).toBeGreaterThan(0);
+    // Splunk is a SIEM: it supplies nothing until someone says what it collects.
+    const splunk = page.getByTestId("mdr-coverage-source").filter({ hasText: "Splunk" });
+    expect(await splunk.textContent()).toContain("none known");
+    await splunk.getByRole("button", { name: "Change the data components of Splunk" }).click();
+    const form = page.getByTestId("mdr-components-form");
+    await form.getByLabel("Find").fill("credential request");
+    await form.getByLabel("Active Directory Credential Request (DC0084)").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.waitFor({ state: "detached" });
+    await splunk.getByText("set for this source").waitFor();
+    expect(await splunk.textContent()).toContain("Active Directory Credential Request");
+    await expect.poll(() => figure("Visible to the sources")).toBeGreaterThan(visibleBefore);
+    const onTheMatrix = (await figure("Visible to the sources")) + (await figure("Partly visible"));
+    await checkPage(page, "mdr-coverage", async (p) => {
+      await p.getByTestId("mdr-coverage-figures").waitFor();
+    });
+
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole("link", { name: "Show on the ATT&CK matrix" }).click();
+    await page.waitForURL(/\/dashboard\/risk\/attack\?view=coverage&visibility=/);
+    await page.getByTestId("layer-name").waitFor();
+    expect(await page.getByTestId("layer-name").textContent()).toBe("Visible to Tenant A's data sources");
+    expect(await page.getByTestId("layer-facts").textContent()).toContain(`enterprise-attack · ${onTheMatrix} techniques`);
+    await page.getByRole("button", { name: "Clear overlay" }).click();
+    await page.waitForURL((url) => !url.search.includes("visibility="));
     consoleWatch.assertClean();
     await context.close();
   });

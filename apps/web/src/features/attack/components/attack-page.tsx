@@ -22,6 +22,7 @@ import {
 import { buildOverlay, overlayMatch } from "../lib/overlay";
 import { CoverageHeatmap } from "./coverage-heatmap";
 import { LayerButtons, LayerError, LayerSummary } from "./layer-controls";
+import { useSourceVisibility } from "../api/source-visibility";
 import { MatrixTimeline } from "./matrix-timeline";
 import { WindowPicker } from "./window-picker";
 
@@ -42,8 +43,16 @@ export function AttackPage() {
   const catalogue = useAttackCatalogue(state.view === "coverage");
   const exportLayer = useExportLayer();
   const parseLayer = useParseLayer();
-  const [layer, setLayer] = useState<ParsedLayer | null>(null);
+  const [uploaded, setLayer] = useState<ParsedLayer | null>(null);
+  const visibilityOf = params.get("visibility");
+  const visibility = useSourceVisibility(uploaded ? null : visibilityOf);
+  // A layer file chosen here wins over the sources' visibility asked for in the URL.
+  const layer = uploaded ?? visibility.data?.layer ?? null;
   const overlay = useMemo(() => (layer ? buildOverlay(layer) : null), [layer]);
+  const clearOverlay = () => {
+    setLayer(null);
+    if (visibilityOf) setParams((p) => withoutParam(p, "visibility"));
+  };
 
   const tactics = matrix.data?.tactics ?? [];
   const seen = useMemo(() => new Set(tactics.flatMap((t) => t.items.map((i) => i.techniqueId))), [tactics]);
@@ -108,7 +117,14 @@ export function AttackPage() {
 
       {exportLayer.isError && <ErrorState title="The layer could not be exported" error={exportLayer.error} />}
       {parseLayer.isError && <LayerError error={parseLayer.error} onDismiss={() => parseLayer.reset()} />}
-      {layer && <LayerSummary layer={layer} match={overlayMatch(layer, onMatrix)} onClear={() => setLayer(null)} />}
+      {visibility.isError && (
+        <ErrorState
+          title="Could not load what the sources can see"
+          error={visibility.error}
+          onRetry={() => visibility.refetch()}
+        />
+      )}
+      {layer && <LayerSummary layer={layer} match={overlayMatch(layer, onMatrix)} onClear={clearOverlay} />}
       {namesMissing && (
         <Notice tone="info">
           <span className="inline-flex items-start gap-2">
@@ -165,4 +181,10 @@ function NoAlerts() {
       that carry ATT&CK techniques.
     </EmptyState>
   );
+}
+
+function withoutParam(params: URLSearchParams, name: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(name);
+  return next;
 }

@@ -3,6 +3,7 @@ import type {
   MdrBoard,
   MdrContact,
   MdrContactBody,
+  MdrCoverage,
   MdrEscalation,
   MdrEscalationBody,
   MdrEscalationSettings,
@@ -12,6 +13,7 @@ import type {
   MdrMatrixBody,
   MdrReassignBody,
   MdrReassignResult,
+  MdrSourceComponentsBody,
   MdrSourceHealth,
   MdrSources,
   MdrWorkload,
@@ -35,6 +37,8 @@ function useMdrQuery<T>(what: string, path: string, query?: Record<string, strin
 export const useMdrBoard = () => useMdrQuery<MdrBoard>("board", "/mdr/board");
 export const useMdrSources = () => useMdrQuery<MdrSources>("sources", "/mdr/sources");
 export const useMdrWorkload = () => useMdrQuery<MdrWorkload>("workload", "/mdr/workload");
+export const useMdrCoverage = (tenantId: string | null) =>
+  useMdrQuery<MdrCoverage>("coverage", "/mdr/coverage", { tenantId: tenantId ?? "" }, tenantId !== null);
 export const useMdrHandovers = () => useMdrQuery<{ items: MdrHandover[] }>("handovers", "/mdr/handovers");
 export const useMdrEscalations = () => useMdrQuery<{ items: MdrEscalation[] }>("escalations", "/mdr/escalations");
 export const useEscalationSettings = (tenantId: string | null) =>
@@ -56,6 +60,8 @@ export const useAddContact = () => useMdrMutation((body: MdrContactBody) => api.
 export const useRemoveContact = () => useMdrMutation((id: string) => api.delete(`/mdr/contacts/${encodeURIComponent(id)}`));
 export const useSetMatrix = () =>
   useMdrMutation((body: MdrMatrixBody) => api.put<MdrEscalationSettings>("/mdr/escalation-matrix", body));
+export const useSetComponents = () =>
+  useMdrMutation((body: MdrSourceComponentsBody) => api.put<MdrCoverage>("/mdr/sources/components", body));
 export const useSetExpected = () =>
   useMdrMutation((body: MdrExpectedIntervalBody) => api.put<MdrSourceHealth>("/mdr/sources/expected", body));
 /** Reassigned alerts change the alert lists too, so those are read again as well. */

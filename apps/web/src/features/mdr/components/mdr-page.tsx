@@ -3,6 +3,7 @@ import { cn } from "@/lib/cn";
 import { useTenantsWith } from "@/lib/permissions";
 import { AnalystWorkload } from "./analyst-workload";
 import { ClientBoard } from "./client-board";
+import { DetectionCoverage } from "./detection-coverage";
 import { EscalationContacts } from "./escalation-contacts";
 import { EscalationForm, EscalationList } from "./escalations";
 import { HandoverForm, HandoverHistory } from "./handovers";
@@ -12,6 +13,7 @@ const tabs = [
   { id: "board", label: "Client board" },
   { id: "sources", label: "Data sources" },
   { id: "workload", label: "Workload" },
+  { id: "coverage", label: "Detection coverage" },
   { id: "handover", label: "Shift handover" },
   { id: "escalations", label: "Escalations" },
 ] as const;
@@ -48,6 +50,7 @@ export function MdrPage({ tenants }: { tenants: { id: string; name: string }[] }
       {tab === "board" && <ClientBoard />}
       {tab === "sources" && <SourceHealth />}
       {tab === "workload" && <AnalystWorkload />}
+      {tab === "coverage" && <DetectionCoverage tenants={tenants} />}
       {tab === "handover" && (
         <>
           <HandoverForm key={writable.map((t) => t.id).join()} tenants={writable} />
