@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, ingestAlert, listSettled, rowIds, sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, screenshot, signUpAndKeep, watchConsole } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 let server: RunningServer;
@@ -16,24 +16,14 @@ beforeAll(async () => {
   // so the breach timer keeps its default interval.
   [server, browser] = await Promise.all([startServer({ WATCHFLOOR_TEST_CLOCK: "1" }), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(path: string, width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${path}`);
-  return { context, page, consoleWatch };
-}
+const open = (path: string, width = 1400) => openAs(browser, state, `${base}${path}`, width);
 
 /** Resizes, lets the sidebar's 300 ms width transition finish, scrolls to the top, then shoots. */
 async function shootAt(page: Page, width: number, name: string) {

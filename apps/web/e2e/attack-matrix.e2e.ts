@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingestAlert, sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, screenshot, signUpAndKeep } from "./support/browser";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
 const attackPath = "/dashboard/risk/attack";
@@ -20,24 +20,14 @@ let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(pathAndQuery = attackPath, width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery = attackPath, width = 1400) => openAs(browser, state, `${base}${pathAndQuery}`, width);
 
 /** The matrix has loaded (columns drawn) and is not refetching. */
 async function matrixSettled(page: Page) {

@@ -14,7 +14,7 @@ import {
   sshBannerServer,
 } from "../../server/src/test/loopback-scan";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, signUpAndKeep } from "./support/browser";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
 /**
@@ -65,20 +65,17 @@ async function scanTwice() {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  // A tenant of its own, picked in the tenant picker: the demo tenants' internet-facing assets stay out of view.
-  const { csrf } = await sessionFacts(page, base);
-  const created = await page.request.post(`${base}/api/v1/tenants`, {
-    data: { name: "Surface Lab", slug: "surface-lab" },
-    headers: { "x-csrf-token": csrf },
+  state = await signUpAndKeep(browser, base, async (page) => {
+    // A tenant of its own, picked in the tenant picker: the demo tenants' internet-facing assets stay out of view.
+    const { csrf } = await sessionFacts(page, base);
+    const created = await page.request.post(`${base}/api/v1/tenants`, {
+      data: { name: "Surface Lab", slug: "surface-lab" },
+      headers: { "x-csrf-token": csrf },
+    });
+    expect(created.ok()).toBe(true);
+    const tenantId = ((await created.json()) as { id: string }).id;
+    await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantId);
   });
-  expect(created.ok()).toBe(true);
-  const tenantId = ((await created.json()) as { id: string }).id;
-  await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantId);
-  state = await context.storageState();
-  await context.close();
   if (hasNmap) await scanTwice();
 }, 180_000);
 afterAll(async () => {
@@ -87,13 +84,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(pathAndQuery = surfacePath, width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery = surfacePath, width = 1400) => openAs(browser, state, `${base}${pathAndQuery}`, width);
 
 async function settled(page: Page) {
   await page.getByTestId("surface-status").waitFor();

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "../../server/src/test/webhook-receiver";
 import { ingestAlert, sessionFacts } from "./support/alerts";
-import { launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { launchBrowser, openAs, signUpAndKeep } from "./support/browser";
 import { checkPage } from "./support/findings";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -21,10 +21,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   [server, browser] = await Promise.all([startServer({ WATCHFLOOR_WEBHOOK_PRIVATE_TARGETS: "1" }), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  await signUpFirstUser(await context.newPage(), base);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -32,13 +29,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function open(path: string) {
-  const context = await newContext(browser, { storageState: state, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${path}`);
-  return { context, page, consoleWatch };
-}
+const open = (path: string) => openAs(browser, state, `${base}${path}`);
 
 describe("automation", () => {
   it("creates a webhook and a dry-run rule, then assigns a new alert and delivers it signed", { timeout: 300_000 }, async () => {

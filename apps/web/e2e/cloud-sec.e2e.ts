@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshotDir, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, screenshotDir, signUpAndKeep } from "./support/browser";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
 /**
@@ -28,25 +28,16 @@ let tenantA: string;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  tenantA = (await sessionFacts(page, base)).tenant("Tenant A");
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    tenantA = (await sessionFacts(page, base)).tenant("Tenant A");
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(pathAndQuery = "/cloud-sec", width = 1280) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery = "/cloud-sec", width = 1280) => openAs(browser, state, `${base}${pathAndQuery}`, width);
 
 async function importAll(page: Page) {
   const { csrf } = await sessionFacts(page, base);

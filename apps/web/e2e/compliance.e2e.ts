@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { launchBrowser, openAs, signUpAndKeep } from "./support/browser";
 import { checkPage } from "./support/findings";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
@@ -34,12 +34,9 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "wf-compliance-e2e-"));
   writeFileSync(path.join(scratch, "web-01-may.xml"), firstScan);
   writeFileSync(path.join(scratch, "web-01-june.xml"), laterScan);
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  tenantB = (await sessionFacts(page, base)).tenant("Tenant B");
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    tenantB = (await sessionFacts(page, base)).tenant("Tenant B");
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -47,13 +44,7 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-async function open(pathAndQuery: string) {
-  const context = await newContext(browser, { storageState: state, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery: string) => openAs(browser, state, `${base}${pathAndQuery}`);
 
 /** Uploads a file on the import page into Tenant B and waits for the report. */
 async function importFile(page: Page, file: string) {

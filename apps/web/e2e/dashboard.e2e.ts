@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSettled, sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, newContext, screenshot, signUpAndKeep, watchConsole } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 let server: RunningServer;
@@ -14,11 +14,7 @@ type Summary = { open: number; openByPriority: Record<string, number>; tenants: 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base);
 });
 afterAll(async () => {
   await browser?.close();

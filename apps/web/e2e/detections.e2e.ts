@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { launchBrowser, openAs, signUpAndKeep } from "./support/browser";
 import { checkPage } from "./support/findings";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
@@ -27,27 +27,20 @@ let tenantA: string;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  tenantA = (await sessionFacts(page, base)).tenant("Tenant A");
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    tenantA = (await sessionFacts(page, base)).tenant("Tenant A");
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(pathAndQuery: string) {
-  const context = await newContext(browser, { storageState: state, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  // Tenant A selected in the header's picker (lib/tenant-scope.ts keeps it in localStorage).
-  await page.addInitScript((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantA);
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+// Tenant A selected in the header's picker (lib/tenant-scope.ts keeps it in localStorage).
+const open = (pathAndQuery: string) =>
+  openAs(browser, state, `${base}${pathAndQuery}`, 1400, (page) =>
+    page.addInitScript((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantA),
+  );
 
 const rulesReady = async (page: Page) => {
   await page.getByTestId("detection-rules").waitFor();

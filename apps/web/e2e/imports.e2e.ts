@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, newContext, screenshot, signUpAndKeep, watchConsole } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 // Issue 20: an OCSF file sent to the alert import, its vulnerability findings routed to the
@@ -13,11 +13,7 @@ let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base);
 });
 afterAll(async () => {
   await browser?.close();

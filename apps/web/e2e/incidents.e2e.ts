@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, screenshot, signUpAndKeep, watchConsole } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 const listPath = "/dashboard/incidents/cases";
@@ -15,41 +15,32 @@ let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { csrf, userId, tenant } = await sessionFacts(page, base);
-  // The demo incidents have no owner; these are the signed-in person's, in two tenants.
-  const incidents: [string, string, string, string | null][] = [
-    ["Tenant A", "E2E Alpha ransomware", "Critical", userId],
-    ["Tenant A", "E2E Bravo phishing", "High", userId],
-    ["Tenant A", "E2E Charlie port scan", "Low", userId],
-    ["Tenant A", "E2E Delta beaconing", "High", null],
-    ["Tenant B", "E2E Echo exfiltration", "Critical", userId],
-    ["Tenant B", "E2E Foxtrot odd login", "Medium", userId],
-  ];
-  for (const [tenantName, title, priority, ownerUserId] of incidents) {
-    const response = await page.request.post(`${base}/api/v1/incidents`, {
-      data: { tenantId: tenant(tenantName), title, priority, ownerUserId },
-      headers: { "x-csrf-token": csrf },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { csrf, userId, tenant } = await sessionFacts(page, base);
+    // The demo incidents have no owner; these are the signed-in person's, in two tenants.
+    const incidents: [string, string, string, string | null][] = [
+      ["Tenant A", "E2E Alpha ransomware", "Critical", userId],
+      ["Tenant A", "E2E Bravo phishing", "High", userId],
+      ["Tenant A", "E2E Charlie port scan", "Low", userId],
+      ["Tenant A", "E2E Delta beaconing", "High", null],
+      ["Tenant B", "E2E Echo exfiltration", "Critical", userId],
+      ["Tenant B", "E2E Foxtrot odd login", "Medium", userId],
+    ];
+    for (const [tenantName, title, priority, ownerUserId] of incidents) {
+      const response = await page.request.post(`${base}/api/v1/incidents`, {
+        data: { tenantId: tenant(tenantName), title, priority, ownerUserId },
+        headers: { "x-csrf-token": csrf },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+  });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(pathAndQuery: string) {
-  const context = await newContext(browser, { storageState: state, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery: string) => openAs(browser, state, `${base}${pathAndQuery}`);
 
 /** Waits until the list shows rows and is not loading or refreshing. */
 async function listSettled(page: Page) {

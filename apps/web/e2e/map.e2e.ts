@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, newContext, signUpAndKeep, watchConsole } from "./support/browser";
 import { repoRoot, type RunningServer, startServer, webDir } from "./support/server";
 
 const mapPath = "/dashboard/map";
@@ -115,33 +115,30 @@ function seedAssets(tenantIdOf: (name: string) => string) {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { csrf, tenant } = await sessionFacts(page, base);
-  seedAssets(tenant);
-  for (const [key, tenantName, title, priority, fields, rootCause] of incidents) {
-    const alert = await page.request.post(`${base}/api/v1/alerts?tenantId=${tenant(tenantName)}`, {
-      data: { source: "e2e", sourceId: `map-${key}`, name: title, priority, ...fields },
-      headers: { "x-csrf-token": csrf },
-    });
-    expect(alert.ok()).toBe(true);
-    const response = await page.request.post(`${base}/api/v1/incidents`, {
-      data: { tenantId: tenant(tenantName), title, priority, alertIds: [(await alert.json()).id] },
-      headers: { "x-csrf-token": csrf },
-    });
-    expect(response.ok()).toBe(true);
-    created[key] = (await response.json()).incident;
-    if (rootCause) {
-      const patched = await page.request.patch(`${base}/api/v1/incidents/${created[key]?.id}`, {
-        data: { rootCause },
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { csrf, tenant } = await sessionFacts(page, base);
+    seedAssets(tenant);
+    for (const [key, tenantName, title, priority, fields, rootCause] of incidents) {
+      const alert = await page.request.post(`${base}/api/v1/alerts?tenantId=${tenant(tenantName)}`, {
+        data: { source: "e2e", sourceId: `map-${key}`, name: title, priority, ...fields },
         headers: { "x-csrf-token": csrf },
       });
-      expect(patched.ok()).toBe(true);
+      expect(alert.ok()).toBe(true);
+      const response = await page.request.post(`${base}/api/v1/incidents`, {
+        data: { tenantId: tenant(tenantName), title, priority, alertIds: [(await alert.json()).id] },
+        headers: { "x-csrf-token": csrf },
+      });
+      expect(response.ok()).toBe(true);
+      created[key] = (await response.json()).incident;
+      if (rootCause) {
+        const patched = await page.request.patch(`${base}/api/v1/incidents/${created[key]?.id}`, {
+          data: { rootCause },
+          headers: { "x-csrf-token": csrf },
+        });
+        expect(patched.ok()).toBe(true);
+      }
     }
-  }
-  state = await context.storageState();
-  await context.close();
+  });
 });
 afterAll(async () => {
   await browser?.close();

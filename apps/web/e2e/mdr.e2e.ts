@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, ingestAlert, sessionFacts } from "./support/alerts";
-import { launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { launchBrowser, openAs, signUpAndKeep } from "./support/browser";
 import { checkPage } from "./support/findings";
 import { type RunningServer, repoRoot, startServer } from "./support/server";
 
@@ -22,28 +22,19 @@ let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ WATCHFLOOR_TEST_CLOCK: "1" }), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  // The demo alerts' rollups are still being computed after sign-up; the first MDR read waits for
-  // them (as the dashboard's does), which takes a while on a loaded two-core machine.
-  const ready = await page.request.get(`${base}/api/v1/mdr/board`, { timeout: 170_000 });
-  expect(ready.status()).toBe(200);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    // The demo alerts' rollups are still being computed after sign-up; the first MDR read waits for
+    // them (as the dashboard's does), which takes a while on a loaded two-core machine.
+    const ready = await page.request.get(`${base}/api/v1/mdr/board`, { timeout: 170_000 });
+    expect(ready.status()).toBe(200);
+  });
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(path: string, width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${path}`);
-  return { context, page, consoleWatch };
-}
+const open = (path: string, width = 1400) => openAs(browser, state, `${base}${path}`, width);
 
 const sourceRow = (page: Page) => page.getByTestId("mdr-source").filter({ hasText: "E2E Sensor" });
 

@@ -11,7 +11,7 @@ import {
   newContext,
   screenshot,
   screenshotDir,
-  signUpFirstUser,
+  signUpAndKeep,
   watchConsole,
 } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
@@ -33,18 +33,15 @@ const downloads = mkdtempSync(path.join(tmpdir(), "wf-reports-e2e-"));
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { tenant } = await sessionFacts(page, base);
-  tenantA = tenant("Tenant A");
-  tenantB = tenant("Tenant B");
-  // The first read after start refreshes the overview rollups of the whole demo backfill (up to a
-  // minute on a busy machine): pay for it here, not in the first test.
-  const warm = await page.request.get(`${base}/api/v1/reports/executive?period=last90&tz=UTC`, { timeout: 180_000 });
-  expect(warm.ok()).toBe(true);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { tenant } = await sessionFacts(page, base);
+    tenantA = tenant("Tenant A");
+    tenantB = tenant("Tenant B");
+    // The first read after start refreshes the overview rollups of the whole demo backfill (up to a
+    // minute on a busy machine): pay for it here, not in the first test.
+    const warm = await page.request.get(`${base}/api/v1/reports/executive?period=last90&tz=UTC`, { timeout: 180_000 });
+    expect(warm.ok()).toBe(true);
+  });
 });
 afterAll(async () => {
   await browser?.close();

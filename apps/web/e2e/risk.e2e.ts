@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, signUpFirstUser, watchConsole, widths } from "./support/browser";
+import { axeViolations, launchBrowser, newContext, signUpAndKeep, watchConsole, widths } from "./support/browser";
 import { repoRoot, type RunningServer, startServer, webDir } from "./support/server";
 
 const riskPath = "/dashboard/risk/executive";
@@ -65,27 +65,24 @@ beforeAll(async () => {
   webCopy = await copyOfWebBuild();
   [server, browser] = await Promise.all([startServer({ WATCHFLOOR_WEB_DIST: webCopy }), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { csrf, tenant } = await sessionFacts(page, base);
-  tenantA = tenant("Tenant A");
-  // A real scanner report for Tenant A on top of the demo findings (KEV not loaded yet).
-  const scan = await upload(
-    page,
-    `/api/v1/imports/findings?tenantId=${tenantA}&filename=nessus_with_cvssv3.nessus`,
-    path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus"),
-  );
-  expect(scan.created).toBeGreaterThan(0);
-  expect(seedHistory(6)).toBeGreaterThanOrEqual(5);
-  const created = await page.request.post(`${base}/api/v1/tenants`, {
-    data: { name: "Empty Co", slug: "empty-co" },
-    headers: { "x-csrf-token": csrf },
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { csrf, tenant } = await sessionFacts(page, base);
+    tenantA = tenant("Tenant A");
+    // A real scanner report for Tenant A on top of the demo findings (KEV not loaded yet).
+    const scan = await upload(
+      page,
+      `/api/v1/imports/findings?tenantId=${tenantA}&filename=nessus_with_cvssv3.nessus`,
+      path.join(data, "vulnscans/nessus/nessus_with_cvssv3.nessus"),
+    );
+    expect(scan.created).toBeGreaterThan(0);
+    expect(seedHistory(6)).toBeGreaterThanOrEqual(5);
+    const created = await page.request.post(`${base}/api/v1/tenants`, {
+      data: { name: "Empty Co", slug: "empty-co" },
+      headers: { "x-csrf-token": csrf },
+    });
+    expect(created.ok()).toBe(true);
+    emptyTenant = (await created.json()).id;
   });
-  expect(created.ok()).toBe(true);
-  emptyTenant = (await created.json()).id;
-  state = await context.storageState();
-  await context.close();
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, signUpAndKeep } from "./support/browser";
 import { checkPage, listSettled } from "./support/findings";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
@@ -44,33 +44,24 @@ async function importScan(page: Page, artifact: string, drop: string[] = []) {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { csrf } = await sessionFacts(page, base);
-  const created = await page.request.post(`${base}/api/v1/tenants`, {
-    data: { name: "VM Shop", slug: "vm-shop", modules: ["vm"] },
-    headers: { "x-csrf-token": csrf },
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { csrf } = await sessionFacts(page, base);
+    const created = await page.request.post(`${base}/api/v1/tenants`, {
+      data: { name: "VM Shop", slug: "vm-shop", modules: ["vm"] },
+      headers: { "x-csrf-token": csrf },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    tenantA = ((await created.json()) as { id: string }).id;
+    // The tenant picker's stored choice: every page of this spec shows VM Shop alone.
+    await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantA);
   });
-  expect(created.status(), await created.text()).toBe(201);
-  tenantA = ((await created.json()) as { id: string }).id;
-  // The tenant picker's stored choice: every page of this spec shows VM Shop alone.
-  await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenantA);
-  state = await context.storageState();
-  await context.close();
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(pathAndQuery = "/vm", width = 1280) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery = "/vm", width = 1280) => openAs(browser, state, `${base}${pathAndQuery}`, width);
 
 const vmReady = async (page: Page) => {
   await page.getByTestId("vm-figures").waitFor();

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { launchBrowser, newContext, signUpFirstUser, watchConsole } from "./support/browser";
+import { launchBrowser, openAs, signUpAndKeep, watchConsole } from "./support/browser";
 import { allFindings, apiFindings, checkPage, importSample, listSettled, rowIds } from "./support/findings";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
@@ -27,15 +27,12 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
   scratch = mkdtempSync(path.join(tmpdir(), "wf-vuln-e2e-"));
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { tenant } = await sessionFacts(page, base);
-  // Real scanner output (OpenVAS, Trivy) in Tenant B; the Nessus sample is uploaded through the UI below.
-  expect((await importSample(page, base, tenant("Tenant B"), samples.openvas)).created).toBeGreaterThan(0);
-  expect((await importSample(page, base, tenant("Tenant B"), samples.trivy)).created).toBeGreaterThan(0);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { tenant } = await sessionFacts(page, base);
+    // Real scanner output (OpenVAS, Trivy) in Tenant B; the Nessus sample is uploaded through the UI below.
+    expect((await importSample(page, base, tenant("Tenant B"), samples.openvas)).created).toBeGreaterThan(0);
+    expect((await importSample(page, base, tenant("Tenant B"), samples.trivy)).created).toBeGreaterThan(0);
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -43,13 +40,7 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-async function open(pathAndQuery: string, width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+const open = (pathAndQuery: string, width = 1400) => openAs(browser, state, `${base}${pathAndQuery}`, width);
 
 describe("vulnerability management", () => {
   it("filters and sorts the list with every value in the URL: reload, a pasted link, back and the CSV export agree", async () => {

@@ -40,6 +40,41 @@ export function newContext(browser: Browser, options: ContextOptions = {}): Prom
   });
 }
 
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * A new page for a signed-in person (`state`) at `width` × 900, watching the console, on `url`;
+ * `before` runs ahead of the first load (an init script, a route).
+ */
+export async function openAs(
+  browser: Browser,
+  state: StorageState,
+  url: string,
+  width = 1400,
+  before?: (page: Page) => Promise<unknown>,
+) {
+  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await before?.(page);
+  const consoleWatch = watchConsole(page);
+  await page.goto(url);
+  return { context, page, consoleWatch };
+}
+
+/**
+ * Signs the first person up on a fresh server, lets `setup` prepare data with that page, and
+ * returns the signed-in session for every test of the spec to reuse.
+ */
+export async function signUpAndKeep(browser: Browser, base: string, setup?: (page: Page) => Promise<void>) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signUpFirstUser(page, base);
+  await setup?.(page);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
 /** Collects console errors and uncaught page errors; call `assertClean()` at the end of a test. */
 export function watchConsole(page: Page, ignore: RegExp[] = []) {
   const errors: string[] = [];
