@@ -228,7 +228,12 @@ export async function isolationFixtures(app: TestApp) {
   });
 
   const campaign = (
-    await bOwner.post("/api/v1/vm/campaigns", { tenantId: tenantB.id, name: "B secret campaign", dueDate: "2030-01-01", fix: "B secret fix" })
+    await bOwner.post("/api/v1/vm/campaigns", {
+      tenantId: tenantB.id,
+      name: "B secret campaign",
+      dueDate: "2030-01-01",
+      fix: "B secret fix",
+    })
   ).json();
   await bOwner.request({
     method: "POST",

@@ -57,7 +57,10 @@ describe("DRP matching", () => {
       watched: { id: "b" },
       confidence: "high",
     });
-    expect(matcher.match("acmebankplumbing.org", "newly-registered")[0]).toMatchObject({ techniques: ["inside-word"], confidence: "low" });
+    expect(matcher.match("acmebankplumbing.org", "newly-registered")[0]).toMatchObject({
+      techniques: ["inside-word"],
+      confidence: "low",
+    });
     expect(matcher.match("example-shop.io", "newly-registered")[0]).toMatchObject({ watched: { id: "d" }, confidence: "medium" });
     expect(matcher.match("shop.example.com", "alerts")).toEqual([]);
     expect(matcher.match("example.com", "alerts")).toEqual([]);

@@ -12,7 +12,15 @@ import { normaliseHost } from "./drp-hosts";
  */
 export type FeedEvent =
   | { kind: "hosts"; row: number; hosts: string[]; detail: string }
-  | { kind: "leak"; row: number; email: string; domain: string; source: string | null; leakedAt: number | null; hadPassword: boolean }
+  | {
+      kind: "leak";
+      row: number;
+      email: string;
+      domain: string;
+      source: string | null;
+      leakedAt: number | null;
+      hadPassword: boolean;
+    }
   | { kind: "rejected"; row: number; problems: { field: string; reason: string }[]; raw: string };
 
 const RAW_LIMIT = 2000;
@@ -45,7 +53,12 @@ export async function* readCertificates(source: ImportSource): AsyncGenerator<Fe
     }
     const value = item.value;
     if (!isObject(value)) {
-      yield { kind: "rejected", row: item.row, problems: [{ field: "line", reason: "is not a JSON object" }], raw: cut(item.text) };
+      yield {
+        kind: "rejected",
+        row: item.row,
+        problems: [{ field: "line", reason: "is not a JSON object" }],
+        raw: cut(item.text),
+      };
       continue;
     }
     const written = NAME_PATHS.flatMap((p) => pluck(value, p))
@@ -73,11 +86,26 @@ export async function* readCertificates(source: ImportSource): AsyncGenerator<Fe
 
 const EMAIL_KEYS = ["email", "e-mail", "mail", "email_address", "emailaddress", "username", "user", "login", "account"];
 const SOURCE_KEYS = ["source", "breach", "breach_name", "site", "origin", "leak", "name"];
-const DATE_KEYS = ["date", "breach_date", "breachdate", "leaked_at", "leak_date", "added", "added_date", "timestamp", "discovered", "seen"];
+const DATE_KEYS = [
+  "date",
+  "breach_date",
+  "breachdate",
+  "leaked_at",
+  "leak_date",
+  "added",
+  "added_date",
+  "timestamp",
+  "discovered",
+  "seen",
+];
 /** Columns that hold a secret: read only to tell that the leak had one, never kept. */
 const SECRET_KEYS = /pass|pwd|hash|secret|salt|plain|clear|credential|token/;
 
-const fold = (key: string) => key.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const fold = (key: string) =>
+  key
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{3,253}$/;
 
 /** An epoch in seconds or milliseconds, or a date text Date.parse reads; undefined when absent, NaN when unreadable. */
@@ -90,7 +118,11 @@ function readDate(value: string | undefined): number | undefined {
 
 /** One leak record from its fields by folded key: the address, source and date kept, secrets only counted. */
 function leakEvent(row: number, fields: Map<string, string | undefined>): FeedEvent {
-  const pick = (keys: readonly string[]) => keys.map((k) => fields.get(k)).find((v) => v !== undefined && v.trim() !== "")?.trim();
+  const pick = (keys: readonly string[]) =>
+    keys
+      .map((k) => fields.get(k))
+      .find((v) => v !== undefined && v.trim() !== "")
+      ?.trim();
   const email = pick(EMAIL_KEYS)?.toLowerCase();
   const source = pick(SOURCE_KEYS) ?? null;
   const dateText = pick(DATE_KEYS);
@@ -124,7 +156,12 @@ export async function* readLeaks(source: ImportSource): AsyncGenerator<FeedEvent
       if (item.error !== undefined || !isObject(item.value)) {
         const reason = item.error ?? "is not a JSON object";
         // The line may hold a password: only the reason is kept.
-        yield { kind: "rejected", row: item.row, problems: [{ field: "line", reason }], raw: "(line not kept: it may hold a password)" };
+        yield {
+          kind: "rejected",
+          row: item.row,
+          problems: [{ field: "line", reason }],
+          raw: "(line not kept: it may hold a password)",
+        };
         continue;
       }
       const fields = new Map(Object.entries(item.value).map(([k, v]) => [fold(k), asText(v)] as const));
@@ -138,7 +175,9 @@ export async function* readLeaks(source: ImportSource): AsyncGenerator<FeedEvent
     if (!header) {
       header = record.fields.map(fold);
       if (!header.some((h) => EMAIL_KEYS.includes(h)))
-        throw new ImportFileError(`the first line is not a header naming an e-mail column (${EMAIL_KEYS.slice(0, 4).join(", ")}…)`);
+        throw new ImportFileError(
+          `the first line is not a header naming an e-mail column (${EMAIL_KEYS.slice(0, 4).join(", ")}…)`,
+        );
       continue;
     }
     const columns = header;

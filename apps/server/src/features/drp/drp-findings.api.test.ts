@@ -14,7 +14,18 @@ const upload = (client: TestClient, feed: string, body: string, type = "text/pla
     payload: body,
     headers: { "content-type": type },
   });
-type Item = { id: string; kind: string; value: string; status: string; confidence: string; techniques: string[]; sightings: number; firstSeen: string; lastSeen: string; lastEvidence: { line: number | null; source: string; alertId: string | null; detail: string } };
+type Item = {
+  id: string;
+  kind: string;
+  value: string;
+  status: string;
+  confidence: string;
+  techniques: string[];
+  sightings: number;
+  firstSeen: string;
+  lastSeen: string;
+  lastEvidence: { line: number | null; source: string; alertId: string | null; detail: string };
+};
 const findings = async (client: TestClient, query = "") =>
   (await client.get(`/api/v1/drp/findings?tenantId=${tenantId}${query}`)).json() as { items: Item[]; nextCursor: string | null };
 
@@ -34,17 +45,39 @@ afterAll(() => app.close());
 
 describe("DRP feeds and findings (issue 18)", () => {
   it("imports newly registered domains: look-alikes and brands become findings, every rejected line listed", async () => {
-    const lines = ["# whoisds", "", "exarnple.com", "exmple.com", "exmple.net", "acme-bank-login.net", "unrelated.org", "not a domain!", "example.com"];
+    const lines = [
+      "# whoisds",
+      "",
+      "exarnple.com",
+      "exmple.com",
+      "exmple.net",
+      "acme-bank-login.net",
+      "unrelated.org",
+      "not a domain!",
+      "example.com",
+    ];
     const response = await upload(analyst, "newly-registered", lines.join("\n"));
     expect(response.statusCode).toBe(200);
     const report = response.json();
-    expect(report).toMatchObject({ feed: "newly-registered", rowsRead: 7, created: 3, updated: 0, highConfidence: 2, rejectedCount: 1 });
+    expect(report).toMatchObject({
+      feed: "newly-registered",
+      rowsRead: 7,
+      created: 3,
+      updated: 0,
+      highConfidence: 2,
+      rejectedCount: 1,
+    });
     expect(report.rejected).toEqual([{ row: 8, problems: [{ field: "domain", reason: "is not a domain name" }] }]);
     expect(report.skipped).toEqual([{ reason: "matches no watched asset", count: 3 }]);
     const { items } = await findings(analyst);
     expect(items.map((i) => i.value).sort()).toEqual(["acme-bank-login.net", "exarnple.com", "exmple.com"]);
     const byValue = Object.fromEntries(items.map((i) => [i.value, i]));
-    expect(byValue["exarnple.com"]).toMatchObject({ kind: "lookalike-domain", techniques: ["homoglyph"], confidence: "high", status: "new" });
+    expect(byValue["exarnple.com"]).toMatchObject({
+      kind: "lookalike-domain",
+      techniques: ["homoglyph"],
+      confidence: "high",
+      status: "new",
+    });
     expect(byValue["exarnple.com"]?.lastEvidence).toMatchObject({ source: "newly-registered", line: 3, detail: "exarnple.com" });
     expect(byValue["exmple.com"]).toMatchObject({ techniques: ["omission"], confidence: "medium" });
     expect(byValue["acme-bank-login.net"]).toMatchObject({ kind: "brand-in-domain", confidence: "high" });
@@ -62,7 +95,11 @@ describe("DRP feeds and findings (issue 18)", () => {
     const before = (await findings(analyst)).items.find((i) => i.value === "exarnple.com");
     app.clock.now += 60_000;
     const ct = [
-      JSON.stringify({ name_value: "login.exarnple.com\n*.exarnple.com", issuer_name: "C=US, O=Let's Encrypt", not_before: "2026-11-20T00:00:00" }),
+      JSON.stringify({
+        name_value: "login.exarnple.com\n*.exarnple.com",
+        issuer_name: "C=US, O=Let's Encrypt",
+        not_before: "2026-11-20T00:00:00",
+      }),
       JSON.stringify({ dns_names: ["examp1e.com"] }),
       JSON.stringify({ serial: "no names" }),
     ].join("\n");
@@ -96,8 +133,13 @@ describe("DRP feeds and findings (issue 18)", () => {
     expect(report.skipped).toEqual([{ reason: "address of a domain this tenant does not watch", count: 1 }]);
     expect(report.rejected).toEqual([{ row: 5, problems: [{ field: "email", reason: "is not an e-mail address" }] }]);
     const leaks = (await findings(analyst, "&kind=leaked-credential")).items;
-    expect(Object.fromEntries(leaks.map((l) => [l.value, l.confidence]))).toEqual({ "ceo@corp.example": "high", "dev@eu.corp.example": "low" });
-    const json = JSON.stringify([{ email: "cfo@corp.example", password_hash: "5f4dcc3b5aa765d61d8327deb882cf99", breach: "dump" }]);
+    expect(Object.fromEntries(leaks.map((l) => [l.value, l.confidence]))).toEqual({
+      "ceo@corp.example": "high",
+      "dev@eu.corp.example": "low",
+    });
+    const json = JSON.stringify([
+      { email: "cfo@corp.example", password_hash: "5f4dcc3b5aa765d61d8327deb882cf99", breach: "dump" },
+    ]);
     expect((await upload(analyst, "leaked-credentials", json, "application/json")).json()).toMatchObject({ created: 1 });
     // No password text anywhere in the database: findings, quarantine, import reports, audit, notifications.
     const dump = JSON.stringify(
@@ -108,7 +150,8 @@ describe("DRP feeds and findings (issue 18)", () => {
       ),
     );
     expect(dump).toContain("ceo@corp.example");
-    for (const secret of ["Tr0ub4dor", "hunter2-secret", "another-secret", "5f4dcc3b5aa765d61d8327deb882cf99"]) expect(dump).not.toContain(secret);
+    for (const secret of ["Tr0ub4dor", "hunter2-secret", "another-secret", "5f4dcc3b5aa765d61d8327deb882cf99"])
+      expect(dump).not.toContain(secret);
   });
 
   it("refuses a whole file it cannot read, storing nothing", async () => {
@@ -146,12 +189,17 @@ describe("DRP feeds and findings (issue 18)", () => {
   });
 
   it("moves findings along the workflow: analysts change, viewers read, who and when recorded", async () => {
-    const target = (await findings(analyst, "&kind=lookalike-domain&confidence=high")).items.find((i) => i.value === "exarnple.com");
+    const target = (await findings(analyst, "&kind=lookalike-domain&confidence=high")).items.find(
+      (i) => i.value === "exarnple.com",
+    );
     expect(target?.status).toBe("new");
     const { client: viewer } = await signedInClient(app, [{ tenantId, role: "viewer" }]);
     expect((await viewer.get(`/api/v1/drp/findings?tenantId=${tenantId}`)).statusCode).toBe(200);
     expect((await viewer.post(`/api/v1/drp/findings/${target?.id}/status`, { status: "investigating" })).statusCode).toBe(403);
-    const moved = await analyst.post(`/api/v1/drp/findings/${target?.id}/status`, { status: "takedown-requested", note: "sent to registrar" });
+    const moved = await analyst.post(`/api/v1/drp/findings/${target?.id}/status`, {
+      status: "takedown-requested",
+      note: "sent to registrar",
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ status: "takedown-requested", statusNote: "sent to registrar" });
     expect(moved.json().statusChangedBy).toBeTruthy();

@@ -56,7 +56,11 @@ export async function findingsWithValues(db: Db, tenantId: string, values: reado
 }
 
 export async function insertFindings(db: Db, rows: readonly DrpFindingsTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("drp_findings").values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("drp_findings")
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export async function updateSighting(

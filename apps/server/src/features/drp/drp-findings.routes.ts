@@ -60,7 +60,9 @@ export const drpFindingRoutes =
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
         const { feed, filename } = request.query;
-        return withUploadedFile(request, (source) => importFeed(ctx, tenantId, source, { feed, filename: filename ?? null, doer }));
+        return withUploadedFile(request, (source) =>
+          importFeed(ctx, tenantId, source, { feed, filename: filename ?? null, doer }),
+        );
       },
     );
 

@@ -93,8 +93,7 @@ export async function changeStatus(
   const now = ctx.now();
   const set = { status: body.status, status_changed_at: now, status_changed_by: doer.name, status_note: body.note || null };
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.setStatus(trx, id, from, set)))
-      throw conflict("Someone moved this finding meanwhile: reload it.");
+    if (!(await repo.setStatus(trx, id, from, set))) throw conflict("Someone moved this finding meanwhile: reload it.");
     await recordAudit(trx, {
       event: "drp.finding_status_changed",
       at: now,

@@ -79,7 +79,15 @@ export async function importFeed(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockTenantForImport(trx, tenantId);
-      await insertImportRun(trx, { id: importId, tenantId, kind: "drp", format, filename: options.filename, createdBy: options.doer.userId, at: now });
+      await insertImportRun(trx, {
+        id: importId,
+        tenantId,
+        kind: "drp",
+        format,
+        filename: options.filename,
+        createdBy: options.doer.userId,
+        at: now,
+      });
       for await (const event of readers[feed](source)) {
         tally.rowsRead++;
         if (tally.rowsRead % YIELD_EVERY === 0) await yieldToEventLoop();
@@ -120,7 +128,14 @@ export async function importFeed(
         at: now,
         tenantId,
         actorUserId: options.doer.userId,
-        details: { importId, feed, filename: options.filename, rowsRead: tally.rowsRead, rejected: tally.rejectedCount, ...counts },
+        details: {
+          importId,
+          feed,
+          filename: options.filename,
+          rowsRead: tally.rowsRead,
+          rejected: tally.rejectedCount,
+          ...counts,
+        },
       });
       await saveImportReport(trx, importId, report());
     });
@@ -131,7 +146,12 @@ export async function importFeed(
 }
 
 /** The host names an alert carries: its host name field, and those written in its title, description and raw event. */
-export function alertHosts(alert: { hostname: string | null; name: string; description: string | null; raw: string | null }): string[] {
+export function alertHosts(alert: {
+  hostname: string | null;
+  name: string;
+  description: string | null;
+  raw: string | null;
+}): string[] {
   const hosts = new Set<string>();
   const own = alert.hostname ? normaliseHost(alert.hostname) : null;
   if (own) hosts.add(own);
@@ -143,7 +163,12 @@ export function alertHosts(alert: { hostname: string | null; name: string; descr
  * Matches the host names of a tenant's recent alerts (the last `days`, at most ALERT_SCAN_LIMIT)
  * against its watched assets: the "scan recent alerts" action of the DRP page.
  */
-export async function scanAlerts(ctx: AppContext, scope: TenantScope, doer: Doer, body: DrpAlertScanBody): Promise<DrpAlertScanReport> {
+export async function scanAlerts(
+  ctx: AppContext,
+  scope: TenantScope,
+  doer: Doer,
+  body: DrpAlertScanBody,
+): Promise<DrpAlertScanReport> {
   assertTenantInScope(scope, body.tenantId);
   const watched = await watchedOf(ctx, body.tenantId);
   const matcher = new DomainMatcher(watched);

@@ -1,4 +1,10 @@
-import { type DrpConfidence, type DrpFindingKind, type DrpSource, domainWatchedKinds, type WatchedKind } from "@watchfloor/shared";
+import {
+  type DrpConfidence,
+  type DrpFindingKind,
+  type DrpSource,
+  domainWatchedKinds,
+  type WatchedKind,
+} from "@watchfloor/shared";
 import { brandConfidence, lookalikeConfidence } from "./drp-confidence";
 import { labelsOf, registrableOf } from "./drp-hosts";
 import { lookalikeDomains } from "./lookalike-domains";
