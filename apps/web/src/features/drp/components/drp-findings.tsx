@@ -159,7 +159,7 @@ export function DrpFindings({ tenants }: { tenants: Tenant[] }) {
                     data-testid="drp-finding"
                   >
                     <td className="py-2 pr-4 pl-5 align-top">
-                      <span className="font-medium break-all text-slate-900 dark:text-white">{f.display}</span>
+                      <span className="font-medium whitespace-nowrap text-slate-900 dark:text-white">{f.display}</span>
                       {f.display !== f.value && (
                         <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{f.value}</span>
                       )}
@@ -170,14 +170,16 @@ export function DrpFindings({ tenants }: { tenants: Tenant[] }) {
                     <td className={td}>
                       {findingKindLabels[f.kind]}
                       {f.techniques.length > 0 && (
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">{f.techniques.join(", ")}</span>
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">
+                          {f.techniques.map((t) => t.replaceAll("-", " ")).join(", ")}
+                        </span>
                       )}
                     </td>
                     <td className={td}>
                       <Badge color={confidenceTone[f.confidence]}>{f.confidence}</Badge>
                     </td>
                     <td className={td}>{f.watched.value}</td>
-                    <td className={`${td} text-xs`}>
+                    <td className={`${td} text-xs whitespace-nowrap`}>
                       <span className="block">
                         First <Time iso={f.firstSeen} mode="absolute" />
                       </span>
