@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (const [name, slug] of [
     ["Brand Shop", "brand-shop"],
     ["Plain Co", "plain-co"],
-  ]) {
+  ] as const) {
     const created = await page.request.post(`${base}/api/v1/tenants`, {
       data: { name, slug },
       headers: { "x-csrf-token": csrf },
