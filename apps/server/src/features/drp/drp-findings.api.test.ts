@@ -141,14 +141,18 @@ describe("DRP feeds and findings (issue 18)", () => {
       { email: "cfo@corp.example", password_hash: "5f4dcc3b5aa765d61d8327deb882cf99", breach: "dump" },
     ]);
     expect((await upload(analyst, "leaked-credentials", json, "application/json")).json()).toMatchObject({ created: 1 });
-    // No password text anywhere in the database: findings, quarantine, import reports, audit, notifications.
-    const dump = JSON.stringify(
-      await Promise.all(
-        (["drp_findings", "quarantine", "import_runs", "audit_log", "notifications"] as const).map((t) =>
-          app.ctx.db.selectFrom(t).selectAll().execute(),
-        ),
+    // No password text anywhere in the database: every table, read whole.
+    const tables = (await app.ctx.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(["drp_findings", "quarantine", "import_runs", "audit_log"]));
+    const rows = await Promise.all(
+      tables.map((t) =>
+        app.ctx.db
+          .selectFrom(t as "drp_findings")
+          .selectAll()
+          .execute(),
       ),
     );
+    const dump = JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v));
     expect(dump).toContain("ceo@corp.example");
     for (const secret of ["Tr0ub4dor", "hunter2-secret", "another-secret", "5f4dcc3b5aa765d61d8327deb882cf99"])
       expect(dump).not.toContain(secret);
@@ -224,6 +228,19 @@ describe("DRP feeds and findings (issue 18)", () => {
     const all = (await findings(analyst)).items.map((i) => i.id);
     expect([...first.items, ...second.items].map((i) => i.id)).toEqual(all.slice(0, 4));
     expect((await analyst.get(`/api/v1/drp/findings?cursor=garbage`)).statusCode).toBe(400);
+    // A second DRP tenant: a person in both sees both, or one with the tenant filter.
+    const other = (await makeTenant(app, undefined, ["drp"])).id;
+    const { client: both } = await signedInClient(app, [
+      { tenantId, role: "analyst" },
+      { tenantId: other, role: "analyst" },
+    ]);
+    await both.post("/api/v1/drp/watched", { tenantId: other, kind: "domain", value: "example.com" });
+    expect((await upload(both, "newly-registered", "exarnple.com\n", "text/plain", other)).json()).toMatchObject({ created: 1 });
+    const everyone = (await both.get("/api/v1/drp/findings?limit=200")).json().items as Item[];
+    expect(new Set(everyone.map((i) => (i as Item & { tenantId: string }).tenantId))).toEqual(new Set([tenantId, other]));
+    const onlyOther = (await both.get(`/api/v1/drp/findings?tenantId=${other}`)).json().items as (Item & { tenantId: string })[];
+    expect(onlyOther.map((i) => [i.tenantId, i.value])).toEqual([[other, "exarnple.com"]]);
+    expect((await findings(analyst)).items.every((i) => (i as Item & { tenantId: string }).tenantId === tenantId)).toBe(true);
     const plain = (await makeTenant(app)).id;
     const { client } = await signedInClient(app, [{ tenantId: plain, role: "owner" }]);
     const refused = await client.get("/api/v1/drp/findings");
