@@ -47,6 +47,7 @@ import { riskRoutes } from "./features/risk/risk.routes";
 import { notificationRoutes } from "./features/notifications/notifications.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { drpRoutes } from "./features/drp/drp.routes";
+import { drpFindingRoutes } from "./features/drp/drp-findings.routes";
 import { cloudSecRoutes } from "./features/cloud-sec/cloud-sec.routes";
 import { automationFor } from "./features/automation/automation-engine";
 import { automationRoutes } from "./features/automation/automation.routes";
@@ -105,6 +106,7 @@ const apiFeatures = [
   riskRoutes,
   attackSurfaceRoutes,
   drpRoutes,
+  drpFindingRoutes,
   complianceRoutes,
   complianceViewRoutes,
   cloudSecRoutes,

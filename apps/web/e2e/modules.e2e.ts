@@ -83,12 +83,14 @@ describe("module entitlements", () => {
     expect(await page.getByRole("button", { name: "Request DRP for Tenant D" }).count()).toBe(1);
 
     await page.getByText("Nothing watched yet").waitFor();
-    await page.getByLabel("Tenant", { exact: true }).selectOption({ label: "Tenant C" });
-    await page.getByLabel("Value").fill("not a domain");
-    await page.getByRole("button", { name: "Watch" }).click();
+    // The page also has the findings' and the feed import's tenant fields: the watch form's own.
+    const watchForm = page.getByRole("form", { name: "Watch an asset" });
+    await watchForm.getByLabel("Tenant", { exact: true }).selectOption({ label: "Tenant C" });
+    await watchForm.getByLabel("Value").fill("not a domain");
+    await watchForm.getByRole("button", { name: "Watch" }).click();
     await page.getByText("is not a domain name").waitFor();
-    await page.getByLabel("Value").fill("https://Example.com/login");
-    await page.getByRole("button", { name: "Watch" }).click();
+    await watchForm.getByLabel("Value").fill("https://Example.com/login");
+    await watchForm.getByRole("button", { name: "Watch" }).click();
     const table = page.getByTestId("watched-assets");
     await table.getByRole("cell", { name: "example.com", exact: true }).waitFor();
     expect(await table.textContent()).toContain("Tenant C");

@@ -127,6 +127,8 @@ export const auditEvents = [
   "detection.rules_switched",
   "detection.logsources_changed",
   "vm.risk_accepted",
+  "drp.feed_imported",
+  "drp.finding_status_changed",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;
@@ -148,6 +150,7 @@ export const notificationKinds = [
   "webhook_dead_letter",
   "vm_acceptance_expired",
   "data_source_silent",
+  "drp_high_confidence",
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -27,6 +27,7 @@ export * from "./incident-reference";
 export * from "./saved-views";
 export * from "./nul";
 export * from "./drp";
+export * from "./drp-findings";
 export * from "./compliance";
 export * from "./compliance-views";
 export * from "./cloud-sec";

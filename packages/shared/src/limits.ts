@@ -57,5 +57,7 @@ export const uploadLimits = {
   intel: 64 * MB,
   /** POST /api/v1/imports/compliance: assessment results (OpenSCAP ARF of a full profile is tens of MB, ScoutSuite of a large estate hundreds). */
   compliance: 512 * MB,
+  /** POST /api/v1/drp/imports: DRP feeds (a day of newly registered domains is about 5 MB, crt.sh exports tens of MB). */
+  drp: 128 * MB,
 } as const;
 export type UploadKind = keyof typeof uploadLimits;

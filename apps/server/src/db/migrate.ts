@@ -27,6 +27,7 @@ import * as sigmaDetections from "./migrations/0025-sigma-detections";
 import * as mdr from "./migrations/0026-mdr";
 import * as vmCampaigns from "./migrations/0027-vm-campaigns";
 import * as automationSlaRisk from "./migrations/0028-automation-sla-risk";
+import * as drpFindings from "./migrations/0029-drp-findings";
 import * as attackVisibility from "./migrations/0031-attack-visibility";
 
 /** Migrations are imported statically so the bundled server carries them. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0026-mdr": mdr,
   "0027-vm-campaigns": vmCampaigns,
   "0028-automation-sla-risk": automationSlaRisk,
+  "0029-drp-findings": drpFindings,
   "0031-attack-visibility": attackVisibility,
 };
 

@@ -677,6 +677,30 @@ export interface DrpWatchedAssetsTable {
   created_by: string | null;
 }
 
+/** DRP: a look-alike, brand-carrying domain or leaked address of a watched asset (migration 0029). */
+export interface DrpFindingsTable {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  value: string;
+  watched_id: string | null;
+  /** "kind:value" of the watched asset: part of the unique key, kept when the asset is removed. */
+  watched_key: string;
+  watched_kind: string;
+  watched_value: string;
+  techniques: string; // JSON string[]
+  confidence: string;
+  status: string;
+  first_evidence: string; // JSON DrpEvidence
+  last_evidence: string; // JSON DrpEvidence
+  sightings: number;
+  first_seen: number;
+  last_seen: number;
+  status_changed_at: number | null;
+  status_changed_by: string | null;
+  status_note: string | null;
+}
+
 /** Requests per key (route and address) in the current window (migration 0017). */
 export interface RateLimitsTable {
   key: string;
@@ -1007,6 +1031,7 @@ export interface DB {
   report_deliveries: ReportDeliveriesTable;
   rate_limits: RateLimitsTable;
   drp_watched_assets: DrpWatchedAssetsTable;
+  drp_findings: DrpFindingsTable;
   compliance_exceptions: ComplianceExceptionsTable;
   compliance_scan_frameworks: ComplianceScanFrameworksTable;
   compliance_scan_requirements: ComplianceScanRequirementsTable;

@@ -87,6 +87,18 @@ export async function isolationFixtures(app: TestApp) {
   const watched = (
     await bOwner.post("/api/v1/drp/watched", { tenantId: tenantB.id, kind: "domain", value: "b-secret-brand.example" })
   ).json();
+  // A DRP finding of B's: a TLD swap of its watched domain from a newly registered domains feed.
+  await bOwner.request({
+    method: "POST",
+    url: `/api/v1/drp/imports?tenantId=${tenantB.id}&feed=newly-registered`,
+    payload: "b-secret-brand.net\n",
+    headers: { "content-type": "text/plain" },
+  });
+  const drpFinding = await app.ctx.db
+    .selectFrom("drp_findings")
+    .select("id")
+    .where("tenant_id", "=", tenantB.id)
+    .executeTakeFirstOrThrow();
   const inspec = {
     platform: { name: "ubuntu", target_id: "b-secret-compliance-host" },
     profiles: [
@@ -216,7 +228,12 @@ export async function isolationFixtures(app: TestApp) {
   });
 
   const campaign = (
-    await bOwner.post("/api/v1/vm/campaigns", { tenantId: tenantB.id, name: "B secret campaign", dueDate: "2030-01-01", fix: "B secret fix" })
+    await bOwner.post("/api/v1/vm/campaigns", {
+      tenantId: tenantB.id,
+      name: "B secret campaign",
+      dueDate: "2030-01-01",
+      fix: "B secret fix",
+    })
   ).json();
   await bOwner.request({
     method: "POST",
@@ -252,6 +269,7 @@ detection:
     assetId: finding.asset_id,
     factorId,
     watchedId: watched.id,
+    drpFindingId: drpFinding.id,
     module: "drp",
     scanId: complianceScan.id,
     exceptionId: complianceException.id,
@@ -324,6 +342,10 @@ detection:
     "POST /api/v1/quarantine/:rowId/resubmit": { alert: { source: "probe", sourceId: "q-1", name: "Fixed", priority: "Low" } },
     "POST /api/v1/attack/import": { type: "bundle", objects: [] },
     "POST /api/v1/drp/watched": { tenantId: tenantB.id, kind: "domain", value: "probe.example" },
+    "POST /api/v1/drp/findings/:drpFindingId/status": { status: "investigating" },
+    // JSON (a certificate list) so the body parses before the handler refuses the tenant.
+    "POST /api/v1/drp/imports": [{ names: ["probe.example"] }],
+    "POST /api/v1/drp/scan-alerts": { tenantId: tenantB.id, days: 7 },
     "POST /api/v1/reports/schedules": {
       name: "Probe",
       kind: "executive",
@@ -400,6 +422,7 @@ detection:
     "POST /api/v1/imports/alerts": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/findings": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/assets": `tenantId=${tenantB.id}`,
+    "POST /api/v1/drp/imports": `tenantId=${tenantB.id}&feed=cert-transparency`,
     "POST /api/v1/imports/nmap": `tenantId=${tenantB.id}`,
     "POST /api/v1/imports/compliance": `tenantId=${tenantB.id}`,
     "POST /api/v1/detections/rules/import": `tenantId=${tenantB.id}`,
@@ -467,6 +490,7 @@ detection:
     reportId,
     watched.id,
     "b-secret-brand",
+    drpFinding.id,
     complianceScan.id,
     "b-secret-compliance-host",
     "B secret control",

@@ -41,6 +41,8 @@ type Props<T> = {
   card?: boolean;
   /** The permission the tenant picker offers tenants for (default: data.write). */
   permission?: Permission;
+  /** Only these tenants (e.g. those that have the page's module). */
+  tenantIds?: readonly string[];
 };
 
 /**
@@ -58,9 +60,10 @@ export function UploadForm<T>({
   noTenants,
   columns = 3,
   permission = "data.write",
+  tenantIds,
   ...props
 }: Props<T>) {
-  const tenants = useTenantsWith(permission);
+  const tenants = useTenantsWith(permission).filter((t) => !tenantIds || tenantIds.includes(t.id));
   const selected = useSelectedTenantId();
   const [tenantId, setTenantId] = useState(() => tenants.find((t) => t.id === selected)?.id ?? tenants[0]?.id ?? "");
   const [format, setFormat] = useState("");

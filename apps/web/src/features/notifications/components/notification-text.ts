@@ -12,6 +12,7 @@ const kindLabels: Record<string, string> = {
   vm_acceptance_expired: "Risk acceptance expired",
   compliance_newly_failing: "Newly failing controls",
   data_source_silent: "Data source silent",
+  drp_high_confidence: "Digital risk",
 };
 
 export function notificationKindLabel(n: Notification): string {
