@@ -127,6 +127,10 @@ export const auditEvents = [
   "detection.rules_switched",
   "detection.logsources_changed",
   "vm.risk_accepted",
+  "ctem.scope_created",
+  "ctem.exposure_validated",
+  "ctem.validations_imported",
+  "ctem.task_created",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;

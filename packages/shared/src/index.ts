@@ -28,6 +28,8 @@ export * from "./saved-views";
 export * from "./nul";
 export * from "./drp";
 export * from "./compliance";
+export * from "./ctem";
+export * from "./ctem-api";
 export * from "./compliance-views";
 export * from "./cloud-sec";
 export * from "./reports";

@@ -57,5 +57,7 @@ export const uploadLimits = {
   intel: 64 * MB,
   /** POST /api/v1/imports/compliance: assessment results (OpenSCAP ARF of a full profile is tens of MB, ScoutSuite of a large estate hundreds). */
   compliance: 512 * MB,
+  /** POST /api/v1/ctem/scopes/{scopeId}/validations/nuclei: Nuclei results (JSON lines or array). */
+  ctemNuclei: 64 * MB,
 } as const;
 export type UploadKind = keyof typeof uploadLimits;

@@ -27,6 +27,7 @@ import * as sigmaDetections from "./migrations/0025-sigma-detections";
 import * as mdr from "./migrations/0026-mdr";
 import * as vmCampaigns from "./migrations/0027-vm-campaigns";
 import * as automationSlaRisk from "./migrations/0028-automation-sla-risk";
+import * as ctem from "./migrations/0030-ctem";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0026-mdr": mdr,
   "0027-vm-campaigns": vmCampaigns,
   "0028-automation-sla-risk": automationSlaRisk,
+  "0030-ctem": ctem,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
