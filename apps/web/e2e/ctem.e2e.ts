@@ -62,7 +62,7 @@ const scopeReady = async (page: Page) => {
 };
 
 describe("ctem", () => {
-  it("shows the empty state, then creates a scope over an imported scan, validates an exposure and sees the score change", async () => {
+  it("shows the empty state, then creates a scope over an imported scan, confirms an exposure and sees the score rise", async () => {
     const { context, page, consoleWatch } = await open();
     await page.getByRole("heading", { level: 1, name: "CTEM" }).waitFor();
     await page.getByTestId("ctem-empty").waitFor();
@@ -101,22 +101,23 @@ describe("ctem", () => {
     await first.getByText(`Why ${exposureBefore}`).click();
     expect(await first.getByTestId("exposure-reasons").textContent()).toContain("internet-facing");
 
-    // Mark the worst exposure mitigated, with evidence: its score and the scope's fall.
+    // Confirm the worst exposure exploitable, with evidence: its score and the scope's rise.
     await first.getByRole("button", { name: /^Validate / }).click();
     const validate = page.getByTestId("validate-form");
     await validate.getByRole("button", { name: "Save" }).click();
     await validate.getByLabel("Evidence").and(page.locator("[aria-invalid=true]")).waitFor();
-    await validate.getByLabel("Result").selectOption({ label: "Mitigated (compensating control)" });
-    await validate.getByLabel("Evidence").fill("WAF rule 12 blocks the PHP CGI query string");
+    await validate.getByLabel("Result").selectOption({ label: "Validated (exploitable)" });
+    await validate.getByLabel("Evidence").fill("Reproduced the PHP CGI query-string injection from outside");
     await validate.getByRole("button", { name: "Save" }).click();
     await validate.waitFor({ state: "detached" });
-    await page.getByTestId("exposure-validation").filter({ hasText: "Mitigated" }).waitFor();
+    await page.getByTestId("exposure-validation").filter({ hasText: "Validated" }).waitFor();
     await page.waitForFunction(
       (before) => Number(document.querySelector("[data-testid=scope-score]")?.textContent) !== before,
       scoreBefore,
     );
     const scoreAfter = Number(await page.getByTestId("scope-score").textContent());
-    expect(scoreAfter).toBeLessThan(scoreBefore);
+    expect(scoreAfter).toBeGreaterThan(scoreBefore);
+    expect(Number(await page.getByTestId("exposure-score").first().textContent())).toBeGreaterThan(exposureBefore);
     expect(Number(await page.getByTestId("scope-list").getByRole("button").first().locator("span").first().textContent())).toBe(
       scoreAfter,
     );

@@ -62,7 +62,7 @@ export const ctemQuerySchema = z.object({ tenantId: id.optional() });
 export const ctemScopeParamsSchema = z.object({ scopeId: id });
 
 export const ctemFactorSchema = z.object({
-  factor: z.enum(["severity", "threat", "business impact", "internet exposure", "compensating controls", "cap"]),
+  factor: z.enum(["severity", "threat", "business impact", "internet exposure", "compensating controls"]),
   reason: z.string(),
   multiplier: z.number(),
   points: z.number(),

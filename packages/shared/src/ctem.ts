@@ -23,8 +23,13 @@ export const ctemMultipliers = {
   internal: 0.8,
   validation: { validated: 1.25, mitigated: 0.4, not_exploitable: 0.1 } as Record<CtemValidationState, number>,
 } as const;
-/** The scope score: the worst exposure plus this share of the next ones (at most ctemScopeTail of them). */
-export const ctemScopeTailShare = 0.1;
+/**
+ * The product of the highest multipliers (KEV, High impact, internet, validated): a CVSS 10 with
+ * all of them scores exactly 100, so scores never need a cap and never saturate.
+ */
+export const ctemMaxMultiplier =
+  ctemMultipliers.kev * ctemMultipliers.impact.High * ctemMultipliers.internet * ctemMultipliers.validation.validated;
+/** The scope score looks at the worst exposure and the next ctemScopeTail ones. */
 export const ctemScopeTail = 9;
 
 export interface CtemExposureInput {
@@ -44,10 +49,10 @@ export interface CtemExposureInput {
 }
 
 export interface CtemFactor {
-  factor: "severity" | "threat" | "business impact" | "internet exposure" | "compensating controls" | "cap";
+  factor: "severity" | "threat" | "business impact" | "internet exposure" | "compensating controls";
   /** What the factor saw, in words. */
   reason: string;
-  /** The multiplier (1 for the severity base and the cap). */
+  /** The multiplier (1 for the severity base). */
   multiplier: number;
   /** Points this factor added (negative: removed) to the running score. */
   points: number;
@@ -73,8 +78,9 @@ function base(e: CtemExposureInput): { points: number; reason: string } {
 /** One exposure's score and the factors that made it, in the order they apply. */
 export function scoreExposure(e: CtemExposureInput): { score: number; factors: CtemFactor[] } {
   const start = base(e);
-  const factors: CtemFactor[] = [{ factor: "severity", reason: start.reason, multiplier: 1, points: round1(start.points) }];
-  let score = start.points;
+  // Base points scaled so that the highest product of multipliers lands on 100.
+  let score = start.points / ctemMaxMultiplier;
+  const factors: CtemFactor[] = [{ factor: "severity", reason: start.reason, multiplier: 1, points: round1(score) }];
   const apply = (factor: CtemFactor["factor"], multiplier: number, reason: string) => {
     const next = score * multiplier;
     factors.push({ factor, reason, multiplier, points: round1(next - score) });
@@ -103,17 +109,15 @@ export function scoreExposure(e: CtemExposureInput): { score: number; factors: C
     };
     apply("compensating controls", ctemMultipliers.validation[e.validation], words[e.validation]);
   } else apply("compensating controls", 1, "not validated");
-  if (score > 100) {
-    factors.push({ factor: "cap", reason: "capped at 100", multiplier: 1, points: round1(100 - score) });
-    score = 100;
-  }
-  return { score: round1(score), factors };
+  return { score: round1(Math.min(100, score)), factors };
 }
 
-/** A scope's score: its worst exposure plus a tenth of the next nine, capped at 100; 0 with none. */
+/**
+ * A scope's score: the worst exposure, raised toward 100 by the next nine: top + (100 - top) x
+ * (their sum / 9) / 100. Never above 100, and every one of the ten moves it; 0 with none.
+ */
 export function scoreScope(exposureScores: readonly number[]): number {
-  const sorted = [...exposureScores].sort((a, b) => b - a);
-  const [top = 0, ...rest] = sorted;
-  const tail = rest.slice(0, ctemScopeTail).reduce((s, v) => s + v, 0);
-  return round1(Math.min(100, top + ctemScopeTailShare * tail));
+  const [top = 0, ...rest] = [...exposureScores].sort((a, b) => b - a);
+  const tail = rest.slice(0, ctemScopeTail).reduce((s, v) => s + v, 0) / ctemScopeTail;
+  return round1(top + ((100 - top) * tail) / 100);
 }

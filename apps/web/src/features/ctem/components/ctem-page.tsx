@@ -9,6 +9,8 @@ import { cn } from "@/lib/cn";
 import { useScopes } from "../api/ctem";
 import { CreateScopeDialog } from "./create-scope-dialog";
 import { scoreTone } from "./exposure-list";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 import { ScopeDetail } from "./scope-detail";
 
 /**
@@ -66,7 +68,7 @@ export function CtemPage({
               <span className="min-w-0 flex-1">
                 <span className="block font-medium break-words">{s.name}</span>
                 <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {s.exposures} exposures on {s.assets} assets · {s.owner.name ?? "No owner"}
+                  {plural(s.exposures, "exposure")} on {plural(s.assets, "asset")} · {s.owner.name ?? "No owner"}
                   {tenantName && ` · ${tenantName(s.tenantId)}`}
                 </span>
               </span>
