@@ -76,9 +76,9 @@ export const ctemValidationSchema = z.object({
 });
 export type CtemValidation = z.infer<typeof ctemValidationSchema>;
 export const ctemExposureSchema = z.object({
-  /** `finding:<id>` or `service:<id>`: stable while the finding or open port lasts. */
+  /** `finding:<id>`, `service:<id>` or `cloud:<check result id>`: stable while it lasts. */
   key: z.string(),
-  kind: z.enum(["finding", "service"]),
+  kind: z.enum(["finding", "service", "cloud"]),
   title: z.string(),
   asset: z.object({ id: z.string(), name: z.string(), key: z.string() }),
   severity: prioritySchema.nullable(),

@@ -15,10 +15,12 @@ import { iso } from "../../lib/time";
 import { type SelectedAsset, selectAssets } from "../assets/assets-select.repository";
 import { surfaceServices } from "../attack-surface/attack-surface.repository";
 import { openFindingsOfAssets } from "../findings/findings.repository";
+import { cloudExposures } from "./ctem-cloud.service";
 import { type ScopeRow, validations } from "./ctem.repository";
 
 export const findingKey = (id: string) => `finding:${id}`;
 export const serviceKey = (id: string) => `service:${id}`;
+export const cloudKey = (id: string) => `cloud:${id}`;
 const impactOf = (v: string | null): CtemImpact | null =>
   (ctemImpacts as readonly string[]).includes(v ?? "") ? (v as CtemImpact) : null;
 const severityOf = (v: string): Priority => ((priorities as readonly string[]).includes(v) ? (v as Priority) : "Low");
@@ -32,7 +34,8 @@ export interface ScopeExposures {
 /**
  * What a scope exposes now, from the product's own data: the open findings of its assets
  * (features/findings) and the open ports the attack surface saw on them (features/attack-surface)
- * that no open finding already names. Each exposure is scored with its validation applied.
+ * that no open finding already names, and the failing Cloud Sec checks of the cloud resources
+ * they are (ctem-cloud.service.ts). Each exposure is scored with its validation applied.
  */
 export async function scopeExposures(ctx: AppContext, scope: ScopeRow): Promise<ScopeExposures> {
   const tenantIds = [scope.tenant_id];
@@ -40,15 +43,20 @@ export async function scopeExposures(ctx: AppContext, scope: ScopeRow): Promise<
   const assets = await selectAssets(ctx.db, tenantIds, scope.tenant_id, rule);
   const byId = new Map(assets.map((a) => [a.id, a]));
   const ids = [...byId.keys()];
-  const [findings, services] = await Promise.all([
+  const [findings, services, cloud] = await Promise.all([
     openFindingsOfAssets(ctx.db, tenantIds, ids, ctemExposureLimit * 4),
     ids.length > 0 ? surfaceServices(ctx.db, tenantIds) : Promise.resolve([]),
+    cloudExposures(ctx, scope.tenant_id, ids),
   ]);
   const findingPorts = new Set(findings.filter((f) => f.port !== null).map((f) => `${f.asset_id} ${f.port}`));
   const openServices = services.filter(
     (s) => byId.has(s.asset_id) && s.closed_at === null && s.state === "open" && !findingPorts.has(`${s.asset_id} ${s.port}`),
   );
-  const keys = [...findings.map((f) => findingKey(f.id)), ...openServices.map((s) => serviceKey(s.id))];
+  const keys = [
+    ...findings.map((f) => findingKey(f.id)),
+    ...openServices.map((s) => serviceKey(s.id)),
+    ...cloud.map((c) => cloudKey(c.id)),
+  ];
   const checked = new Map((await validations(ctx.db, scope.tenant_id, keys)).map((v) => [v.exposure_key, v]));
   const scopeImpact = impactOf(scope.business_impact) ?? "Medium";
 
@@ -124,6 +132,16 @@ export async function scopeExposures(ctx: AppContext, scope: ScopeRow): Promise<
         port: s.port,
         findingId: null,
       },
+      { cvss: null, kev: false, epss: null },
+    );
+  }
+  for (const c of cloud) {
+    const asset = byId.get(c.assetId);
+    if (!asset) continue;
+    add(
+      cloudKey(c.id),
+      asset,
+      { kind: "cloud", title: c.title, severity: c.severity, cves: [], port: null, findingId: null },
       { cvss: null, kev: false, epss: null },
     );
   }

@@ -37,6 +37,23 @@ const unrelatedLine = JSON.stringify({
   ip: "198.51.100.9",
 });
 const DAY = 86_400_000;
+/** Prowler's OCSF output (shared data): IAM role AuditRole of account 123456789012 fails one high check. */
+const prowler = readFileSync(
+  path.resolve(
+    fileURLToPath(new URL("../../../../../../shared/data/compliance/prowler/prowler_aws_many_vuln.ocsf.json", import.meta.url)),
+  ),
+);
+const ROLE = "arn:aws:iam::123456789012:role/AuditRole";
+/** An OCSF vulnerability finding on that role (OCSF 1.x Vulnerability Finding shape): its asset is the role. */
+const roleFinding = JSON.stringify({
+  class_uid: 2002,
+  severity_id: 3,
+  time: 1_763_000_000_000,
+  metadata: { product: { name: "Inspector" } },
+  finding_info: { uid: "role-finding-1", title: "Outdated trust policy" },
+  resources: [{ uid: ROLE, type: "AwsIamRole" }],
+  vulnerabilities: [{ title: "Role trusts a retired account", severity: "Medium" }],
+});
 
 let app: TestApp;
 let tenantId: string;
@@ -70,7 +87,7 @@ const auditEvents = async () =>
 
 beforeAll(async () => {
   app = await createTestApp();
-  tenantId = (await makeTenant(app, "CTEM Co", ["ctem"])).id;
+  tenantId = (await makeTenant(app, "CTEM Co", ["ctem", "compliance"])).id;
   bareId = (await makeTenant(app, "CTEM Bare", [])).id;
   const signed = await signedInClient(app, [{ tenantId, role: "admin" }]);
   admin = signed.client;
@@ -244,5 +261,43 @@ describe("ctem tasks and score over time", () => {
     expect(d.trend.slice(0, -1).every((p) => !p.live)).toBe(true);
     const days = d.trend.map((p) => p.date);
     expect(new Set(days).size).toBe(days.length);
+  });
+});
+
+describe("ctem cloud results", () => {
+  it("adds the failing cloud checks of the resource an asset is, matched without regard to case", async () => {
+    // The clock moved on above: a fresh session.
+    const analyst = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+    const compliance = await analyst.request({
+      method: "POST",
+      url: `/api/v1/imports/compliance?tenantId=${tenantId}`,
+      payload: prowler,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(compliance.statusCode, compliance.body).toBe(200);
+    await upload(analyst, `/api/v1/imports/findings?tenantId=${tenantId}&format=ocsf`, roleFinding);
+    const identity = await app.ctx.db
+      .selectFrom("asset_identities")
+      .select("asset_id")
+      .where("tenant_id", "=", tenantId)
+      .where("kind", "=", "cloud")
+      .where("value", "=", ROLE.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const created = await analyst.post("/api/v1/ctem/scopes", {
+      tenantId,
+      name: "AWS roles",
+      ownerUserId: adminId,
+      businessImpact: "Medium",
+      rule: { assetIds: [identity.asset_id] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const scope = created.json() as CtemScopeDetail;
+    expect(scope.items.map((e) => [e.kind, e.severity]).sort()).toEqual([
+      ["cloud", "High"],
+      ["finding", "Medium"],
+    ]);
+    const cloud = scope.items.find((e) => e.kind === "cloud");
+    expect(cloud?.title).toContain(ROLE);
+    expect(cloud?.factors[0]?.reason).toBe("High severity, no CVSS score");
   });
 });

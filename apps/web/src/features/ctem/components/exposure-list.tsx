@@ -47,6 +47,7 @@ export function ExposureList({ scopeId, items, canWrite }: { scopeId: string; it
                   {e.asset.name} ({e.asset.key})
                 </span>
                 {e.severity ? <PriorityBadge priority={e.severity} /> : <Badge color="sky">Open port</Badge>}
+                {e.kind === "cloud" && <Badge color="violet">Cloud check</Badge>}
                 {e.cves.slice(0, 3).map((c) => (
                   <span key={c} className="font-mono text-xs">
                     {c}
