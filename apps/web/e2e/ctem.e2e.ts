@@ -135,6 +135,26 @@ describe("ctem", () => {
     await task.waitFor({ state: "detached" });
     expect(await page.getByTestId("task-progress").textContent()).toContain("0 of 2 fixed by scans");
 
+    // Nuclei results (Nuclei's -jsonl shape; none is in the shared data): the CVE-2012-1823
+    // template matched on the scanned host validates that finding.
+    const nuclei = JSON.stringify({
+      "template-id": "CVE-2012-1823",
+      info: { name: "PHP CGI v5.3.12/5.4.2 RCE", severity: "high", classification: { "cve-id": ["cve-2012-1823"] } },
+      type: "http",
+      host: "http://testphp.vulnweb.com",
+      "matched-at": "http://testphp.vulnweb.com/index.php?-d+allow_url_include%3don",
+      ip: "44.228.249.3",
+    });
+    const importForm = page.getByTestId("nuclei-import");
+    await importForm.getByLabel("Nuclei results (JSON lines)").setInputFiles({
+      name: "nuclei.jsonl",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from(`${nuclei}\n`),
+    });
+    await importForm.getByRole("button", { name: "Import validations" }).click();
+    await importForm.getByText("1 result: 1 exposure validated, 0 matched nothing in this scope.").waitFor();
+    await page.getByText(/^Nuclei, /).waitFor();
+
     await checkPage(page, "ctem", scopeReady);
     await page.setViewportSize({ width: 375, height: 900 });
     await page.waitForTimeout(600);

@@ -1,7 +1,16 @@
-import type { CtemScope, CtemScopeCreate, CtemScopeDetail, CtemTask, CtemTaskCreate, CtemValidate } from "@watchfloor/shared";
+import type {
+  CtemNucleiReport,
+  CtemScope,
+  CtemScopeCreate,
+  CtemScopeDetail,
+  CtemTask,
+  CtemTaskCreate,
+  CtemValidate,
+} from "@watchfloor/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
+import { uploadFile } from "@/lib/upload-file";
 
 export const ctemKey = ["ctem"] as const;
 const scopePath = (id: string) => `/ctem/scopes/${encodeURIComponent(id)}`;
@@ -46,6 +55,16 @@ export function useCreateTask(scopeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CtemTaskCreate) => api.post<CtemTask>(`${scopePath(scopeId)}/tasks`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ctemKey }),
+  });
+}
+
+/** Nuclei results (JSON lines or array) as the raw body: matches confirm the scope's exposures. */
+export function useImportNuclei(scopeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      uploadFile<CtemNucleiReport>(`${scopePath(scopeId)}/validations/nuclei`, file, { filename: file.name }, () => {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ctemKey }),
   });
 }

@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import { useScope } from "../api/ctem";
 import { CreateTaskDialog } from "./create-task-dialog";
 import { ExposureList, scoreTone } from "./exposure-list";
+import { NucleiImport } from "./nuclei-import";
 import { ScoreTrend } from "./score-trend";
 import { TaskList } from "./task-list";
 
@@ -73,6 +74,11 @@ export function ScopeDetail({ id, canWrite }: { id: string; canWrite: boolean })
         <TaskList tasks={s.tasks} />
       </Card>
       <Card title="Exposures by score">
+        {canWrite && (
+          <div className="mb-4">
+            <NucleiImport scopeId={s.id} />
+          </div>
+        )}
         <ExposureList scopeId={s.id} items={s.items} canWrite={canWrite} />
       </Card>
       {creatingTask && (
