@@ -3,7 +3,6 @@ import {
   type CtemImpact,
   type CtemScopeRule,
   type CtemValidationState,
-  ctemExposureLimit,
   ctemImpacts,
   type Priority,
   priorities,
@@ -17,6 +16,9 @@ import { surfaceServices } from "../attack-surface/attack-surface.repository";
 import { openFindingsOfAssets } from "../findings/findings.repository";
 import { cloudExposures } from "./ctem-cloud.service";
 import { type ScopeRow, validations } from "./ctem.repository";
+
+/** Open findings read per 500 assets of a scope, worst severity first. */
+const FINDINGS_PER_CHUNK = 2000;
 
 export const findingKey = (id: string) => `finding:${id}`;
 export const serviceKey = (id: string) => `service:${id}`;
@@ -44,7 +46,7 @@ export async function scopeExposures(ctx: AppContext, scope: ScopeRow): Promise<
   const byId = new Map(assets.map((a) => [a.id, a]));
   const ids = [...byId.keys()];
   const [findings, services, cloud] = await Promise.all([
-    openFindingsOfAssets(ctx.db, tenantIds, ids, ctemExposureLimit * 4),
+    openFindingsOfAssets(ctx.db, tenantIds, ids, FINDINGS_PER_CHUNK),
     ids.length > 0 ? surfaceServices(ctx.db, tenantIds) : Promise.resolve([]),
     cloudExposures(ctx, scope.tenant_id, ids),
   ]);
@@ -146,5 +148,5 @@ export async function scopeExposures(ctx: AppContext, scope: ScopeRow): Promise<
     );
   }
   exposures.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  return { assets, exposures: exposures.slice(0, ctemExposureLimit), score: scoreScope(exposures.map((e) => e.score)) };
+  return { assets, exposures, score: scoreScope(exposures.map((e) => e.score)) };
 }

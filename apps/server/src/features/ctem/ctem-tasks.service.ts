@@ -6,6 +6,7 @@ import { days, iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { findingStates } from "../findings/findings.repository";
+import { assertWorker } from "./ctem-owner";
 import * as repo from "./ctem.repository";
 import { scopeExposures } from "./ctem-exposures.service";
 
@@ -43,14 +44,8 @@ export async function scopeTasks(ctx: AppContext, row: repo.ScopeRow): Promise<C
 }
 
 /** A remediation task over open findings the scope exposes now, with an owner and a due date. */
-export async function createTask(
-  ctx: AppContext,
-  doer: Doer,
-  row: repo.ScopeRow,
-  body: CtemTaskCreate,
-  assertWorker: (tenantId: string, userId: string) => Promise<void>,
-) {
-  await assertWorker(row.tenant_id, body.ownerUserId);
+export async function createTask(ctx: AppContext, doer: Doer, row: repo.ScopeRow, body: CtemTaskCreate) {
+  await assertWorker(ctx, row.tenant_id, body.ownerUserId, "ownerUserId");
   const { exposures } = await scopeExposures(ctx, row);
   const exposed = new Set(exposures.map((e) => e.findingId).filter(Boolean));
   const wanted = [...new Set(body.findingIds)];

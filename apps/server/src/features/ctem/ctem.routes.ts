@@ -92,9 +92,7 @@ export const ctemRoutes =
       },
       async (request, reply) => {
         const row = await service.scopeRow(ctx, request.scope, request.params.scopeId);
-        const task = await createTask(ctx, await doerOf(ctx, request), row, request.body, (tenantId, userId) =>
-          service.assertWorker(ctx, tenantId, userId, "ownerUserId"),
-        );
+        const task = await createTask(ctx, await doerOf(ctx, request), row, request.body);
         return reply.code(201).send(task);
       },
     );

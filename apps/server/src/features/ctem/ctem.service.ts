@@ -1,20 +1,20 @@
 import {
+  ctemExposureLimit,
   type CtemImpact,
   type CtemScope,
   type CtemScopeCreate,
   type CtemScopeDetail,
   type CtemScopeRule,
-  roleCan,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { Doer } from "../../http/actor";
-import { invalid, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
-import { memberOf } from "../users/users.repository";
+import { assertWorker } from "./ctem-owner";
 import * as repo from "./ctem.repository";
 import { type ScopeExposures, scopeExposures } from "./ctem-exposures.service";
 import { recordScopeSnapshot, scopeTrend } from "./ctem-snapshots.service";
@@ -25,12 +25,6 @@ export const tenantsOf = (scope: TenantScope, tenantId?: string) => {
   assertTenantInScope(scope, tenantId);
   return [tenantId];
 };
-
-/** An owner of CTEM work: a member of the tenant who may change data (owner, admin or analyst). */
-export async function assertWorker(ctx: AppContext, tenantId: string, userId: string, field: string) {
-  const member = await memberOf(ctx.db, tenantId, userId);
-  if (!member || !roleCan(member.role, "data.write")) throw invalid(field, "is not an owner, admin or analyst of this tenant");
-}
 
 function toScope(row: repo.ScopeRow, found: ScopeExposures): CtemScope {
   return {
@@ -60,7 +54,7 @@ export async function getScope(ctx: AppContext, scope: TenantScope, scopeId: str
   if (!row) throw notFound("Scope");
   const found = await scopeExposures(ctx, row);
   const [tasks, trend] = await Promise.all([scopeTasks(ctx, row), scopeTrend(ctx, row, found.score)]);
-  return { ...toScope(row, found), items: found.exposures, tasks, trend };
+  return { ...toScope(row, found), items: found.exposures.slice(0, ctemExposureLimit), tasks, trend };
 }
 
 /** A scope in scope of the caller, or 404. */
