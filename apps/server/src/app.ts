@@ -53,6 +53,7 @@ import { automationFor } from "./features/automation/automation-engine";
 import { automationRoutes } from "./features/automation/automation.routes";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { vmRoutes } from "./features/vm/vm.routes";
+import { ctemRoutes } from "./features/ctem/ctem.routes";
 import { detectionRoutes } from "./features/detections/detections.routes";
 import { mdrRoutes } from "./features/mdr/mdr.routes";
 import { tenantModuleRoutes } from "./features/tenants/tenant-modules.routes";
@@ -116,6 +117,7 @@ const apiFeatures = [
   reportScheduleRoutes,
   jobRoutes,
   vmRoutes,
+  ctemRoutes,
   detectionRoutes,
   mdrRoutes,
 ];

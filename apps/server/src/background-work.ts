@@ -22,6 +22,7 @@ import { type Mail, sendMail } from "./lib/mail";
 import { attemptDelivery, markDead, WEBHOOK_JOB } from "./features/webhooks/webhooks.service";
 import { WEBHOOK_ATTEMPTS } from "@watchfloor/shared";
 import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
+import { snapshotScopesDaily } from "./features/ctem/ctem-snapshots.service";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -65,6 +66,8 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
     },
     // Cheap when today's snapshots exist; hourly so a new day's are written within the hour.
     { kind: "risk-snapshot", everyMs: HOUR, run: async () => ({ tenants: await snapshotRiskDaily(ctx) }) },
+    // CTEM: each scope's score of the day (docs/ctem.md), the same way.
+    { kind: "ctem-snapshot", everyMs: HOUR, run: async () => ({ scopes: await snapshotScopesDaily(ctx) }) },
     { kind: "retention", everyMs: HOUR, run: async () => ({ tenants: (await applyRetention(ctx)).length }) },
     {
       kind: "report-schedules",

@@ -129,6 +129,10 @@ export const auditEvents = [
   "vm.risk_accepted",
   "drp.feed_imported",
   "drp.finding_status_changed",
+  "ctem.scope_created",
+  "ctem.exposure_validated",
+  "ctem.validations_imported",
+  "ctem.task_created",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -29,6 +29,8 @@ export * from "./nul";
 export * from "./drp";
 export * from "./drp-findings";
 export * from "./compliance";
+export * from "./ctem";
+export * from "./ctem-api";
 export * from "./compliance-views";
 export * from "./cloud-sec";
 export * from "./reports";

@@ -59,5 +59,7 @@ export const uploadLimits = {
   compliance: 512 * MB,
   /** POST /api/v1/drp/imports: DRP feeds (a day of newly registered domains is about 5 MB, crt.sh exports tens of MB). */
   drp: 128 * MB,
+  /** POST /api/v1/ctem/scopes/{scopeId}/validations/nuclei: Nuclei results (JSON lines or array). */
+  ctemNuclei: 64 * MB,
 } as const;
 export type UploadKind = keyof typeof uploadLimits;

@@ -28,6 +28,7 @@ import * as mdr from "./migrations/0026-mdr";
 import * as vmCampaigns from "./migrations/0027-vm-campaigns";
 import * as automationSlaRisk from "./migrations/0028-automation-sla-risk";
 import * as drpFindings from "./migrations/0029-drp-findings";
+import * as ctem from "./migrations/0030-ctem";
 import * as attackVisibility from "./migrations/0031-attack-visibility";
 
 /** Migrations are imported statically so the bundled server carries them. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0027-vm-campaigns": vmCampaigns,
   "0028-automation-sla-risk": automationSlaRisk,
   "0029-drp-findings": drpFindings,
+  "0030-ctem": ctem,
   "0031-attack-visibility": attackVisibility,
 };
 

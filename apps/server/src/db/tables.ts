@@ -1105,6 +1105,11 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   vm_campaigns: VmCampaignsTable;
+  ctem_scopes: CtemScopesTable;
+  ctem_validations: CtemValidationsTable;
+  ctem_tasks: CtemTasksTable;
+  ctem_task_findings: CtemTaskFindingsTable;
+  ctem_scope_snapshots: CtemScopeSnapshotsTable;
   vm_campaign_findings: VmCampaignFindingsTable;
   vm_risk_acceptances: VmRiskAcceptancesTable;
   vm_acceptance_findings: VmAcceptanceFindingsTable;
@@ -1227,4 +1232,54 @@ export interface VmAcceptanceFindingsTable {
   acceptance_id: string;
   finding_id: string;
   tenant_id: string;
+}
+
+/** CTEM (migration 0030, docs/ctem.md). rule: JSON CtemScopeRule; business_impact: CtemImpact. */
+export interface CtemScopesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  owner_user_id: string | null;
+  business_impact: string;
+  rule: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+/** The latest validation of an exposure (`finding:<id>` / `service:<id>`) in a tenant. */
+export interface CtemValidationsTable {
+  tenant_id: string;
+  exposure_key: string;
+  state: string; // CtemValidationState
+  evidence: string;
+  source: string; // "manual" | "nuclei"
+  by_user_id: string | null;
+  by_name: string | null;
+  at: number;
+}
+
+export interface CtemTasksTable {
+  id: string;
+  tenant_id: string;
+  scope_id: string;
+  title: string;
+  owner_user_id: string | null;
+  due_at: number;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface CtemTaskFindingsTable {
+  task_id: string;
+  finding_id: string;
+  tenant_id: string;
+}
+
+export interface CtemScopeSnapshotsTable {
+  scope_id: string;
+  tenant_id: string;
+  day: number;
+  score: number;
+  exposures: number;
+  taken_at: number;
 }

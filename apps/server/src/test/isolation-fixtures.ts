@@ -248,6 +248,16 @@ detection:
 `,
     headers: { "content-type": "application/octet-stream" },
   });
+  const ctemScope = (
+    await bOwner.post("/api/v1/ctem/scopes", {
+      tenantId: tenantB.id,
+      name: "B secret scope",
+      ownerUserId: bUser.id,
+      businessImpact: "High",
+      rule: { assetIds: [finding.asset_id] },
+    })
+  ).json() as { id?: string };
+  if (!ctemScope.id) throw new Error("isolation fixtures: the CTEM scope was not created");
   const sigmaRule = await app.ctx.db
     .selectFrom("detection_rules")
     .select("id")
@@ -279,6 +289,7 @@ detection:
     webhookId: webhook.id,
     deliveryId,
     campaignId: campaign.id,
+    scopeId: ctemScope.id,
     detectionRuleId: sigmaRule.id,
     contactId: mdrContact.id,
     escalationId: mdrEscalation.id,
@@ -382,6 +393,26 @@ detection:
       findingIds: [finding.id],
     },
     "POST /api/v1/vm/campaigns": { tenantId: tenantB.id, name: "Probe", dueDate: "2030-01-01", findingIds: [finding.id] },
+    "POST /api/v1/ctem/scopes": {
+      tenantId: tenantB.id,
+      name: "Probe",
+      ownerUserId: bUser.id,
+      businessImpact: "Low",
+      rule: { assetIds: [finding.asset_id] },
+    },
+    "POST /api/v1/ctem/scopes/:scopeId/validations": {
+      exposureKey: `finding:${finding.id}`,
+      state: "mitigated",
+      evidence: "Probe evidence",
+    },
+    // A Nuclei upload is a raw body: the policy answers before it is read.
+    "POST /api/v1/ctem/scopes/:scopeId/validations/nuclei": {},
+    "POST /api/v1/ctem/scopes/:scopeId/tasks": {
+      title: "Probe",
+      ownerUserId: bUser.id,
+      dueDate: "2030-01-01",
+      findingIds: [finding.id],
+    },
     "PUT /api/v1/detections/rules/:detectionRuleId/enabled": { enabled: true },
     "POST /api/v1/detections/rules/enabled": { tenantId: tenantB.id, enabled: true },
     // JSON so the body parses before the handler refuses the tenant.
@@ -505,6 +536,8 @@ detection:
     campaign.id,
     "B secret campaign",
     "B secret fix",
+    ctemScope.id,
+    "B secret scope",
     sigmaRule.id,
     "B secret sigma rule",
   ];

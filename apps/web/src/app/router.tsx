@@ -141,6 +141,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/cloud-sec")).CloudSecRoute }),
               },
               { path: rel(paths.vm), lazy: async () => ({ Component: (await import("./routes/vm")).VmRoute }) },
+              { path: rel(paths.ctem), lazy: async () => ({ Component: (await import("./routes/ctem")).CtemRoute }) },
               ...detectionRoutes,
               { path: rel(paths.mdr), lazy: async () => ({ Component: (await import("./routes/mdr")).MdrRoute }) },
               ...moduleRoutes,

@@ -96,7 +96,7 @@ export const menu: MenuEntry[] = [
   { id: "mdr", label: "MDR", icon: ShieldCheck, path: paths.mdr, built: true },
   { id: "drp", heading: "Available Upgrades", label: "DRP", icon: ScanSearch, path: paths.drp, built: true },
   { id: "cloud-sec", label: "Cloud Sec", icon: Cloud, path: paths.cloudSec, built: true },
-  { id: "ctem", label: "CTEM", icon: Crosshair, path: paths.ctem },
+  { id: "ctem", label: "CTEM", icon: Crosshair, path: paths.ctem, built: true },
 ];
 
 /** Longer names for module pages, so "VM" reads as what it is. */

@@ -99,3 +99,53 @@ export async function assignableMembersByName(db: Db, tenantId: string, names: r
     byName.set(r.display_name, byName.has(r.display_name) ? null : r.id);
   return new Map([...byName].filter((e): e is [string, string] => e[1] !== null));
 }
+
+/** Open findings of the given assets in scope, worst first: what a CTEM scope exposes (docs/ctem.md). */
+export async function openFindingsOfAssets(db: Db, tenantIds: readonly string[], assetIds: readonly string[], limit: number) {
+  if (tenantIds.length === 0 || assetIds.length === 0) return [];
+  const rows = [];
+  for (let i = 0; i < assetIds.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom("findings")
+        .select([
+          "id",
+          "tenant_id",
+          "asset_id",
+          "title",
+          "severity",
+          "severity_rank",
+          "cvss_score",
+          "cve_ids",
+          "port",
+          "kev",
+          "epss",
+        ])
+        .where("tenant_id", "in", [...tenantIds])
+        .where("asset_id", "in", assetIds.slice(i, i + 500))
+        .where(sql<boolean>`status <> 'Closed'`)
+        .orderBy("severity_rank", "desc")
+        .orderBy("id")
+        .limit(limit)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Status and close reason of linked findings, for progress that only later scans make (as VM campaigns count it). */
+export async function findingStates(db: Db, tenantIds: readonly string[], ids: readonly string[]) {
+  if (tenantIds.length === 0 || ids.length === 0) return [];
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom("findings")
+        .select(["id", "asset_id", "status", "close_reason", "closed_at"])
+        .where("tenant_id", "in", [...tenantIds])
+        .where("id", "in", ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
+}

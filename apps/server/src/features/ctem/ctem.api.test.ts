@@ -1,0 +1,303 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CtemNucleiReport, CtemScope, CtemScopeDetail, CtemTask } from "@watchfloor/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTenant, signedInClient } from "../../test/factories";
+import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
+import { snapshotScopesDaily } from "./ctem-snapshots.service";
+
+/**
+ * The shared Nessus scan of testphp.vulnweb.com (44.228.249.3, a public address: internet-facing)
+ * gives the scope its exposures. No Nuclei output is in the shared data: the Nuclei line below
+ * follows Nuclei's documented -jsonl shape for its CVE-2012-1823 template on that host.
+ */
+const nessusPath = path.resolve(
+  fileURLToPath(new URL("../../../../../../shared/data/vulnscans/nessus/nessus_with_cvssv3.nessus", import.meta.url)),
+);
+const nessus = readFileSync(nessusPath, "utf8");
+const CVE = "CVE-2012-1823";
+/** The same scan a month later without the CGI query-string item: that finding is gone. */
+const laterScan = nessus
+  .replace(/<ReportItem [^>]*pluginID="58988"[\s\S]*?<\/ReportItem>/, "")
+  .replace(/(HOST_(?:START|END)_TIMESTAMP">)(\d+)/g, (_, tag: string, at: string) => `${tag}${Number(at) + 30 * 86_400}`);
+const nucleiLine = JSON.stringify({
+  "template-id": "CVE-2012-1823",
+  info: { name: "PHP CGI v5.3.12/5.4.2 RCE", severity: "high", classification: { "cve-id": ["cve-2012-1823"] } },
+  type: "http",
+  host: "http://testphp.vulnweb.com",
+  "matched-at": "http://testphp.vulnweb.com/index.php?-d+allow_url_include%3don",
+  ip: "44.228.249.3",
+  timestamp: "2026-11-21T12:00:00Z",
+});
+const unrelatedLine = JSON.stringify({
+  "template-id": "CVE-2021-44228",
+  info: { name: "Log4Shell", severity: "critical", classification: { "cve-id": ["cve-2021-44228"] } },
+  host: "http://other.example.org",
+  ip: "198.51.100.9",
+});
+const DAY = 86_400_000;
+/** Prowler's OCSF output (shared data): IAM role AuditRole of account 123456789012 fails one high check. */
+const prowler = readFileSync(
+  path.resolve(
+    fileURLToPath(new URL("../../../../../../shared/data/compliance/prowler/prowler_aws_many_vuln.ocsf.json", import.meta.url)),
+  ),
+);
+const ROLE = "arn:aws:iam::123456789012:role/AuditRole";
+/** An OCSF vulnerability finding on that role (OCSF 1.x Vulnerability Finding shape): its asset is the role. */
+const roleFinding = JSON.stringify({
+  class_uid: 2002,
+  severity_id: 3,
+  time: 1_763_000_000_000,
+  metadata: { product: { name: "Inspector" } },
+  finding_info: { uid: "role-finding-1", title: "Outdated trust policy" },
+  resources: [{ uid: ROLE, type: "AwsIamRole" }],
+  vulnerabilities: [{ title: "Role trusts a retired account", severity: "Medium" }],
+});
+
+let app: TestApp;
+let tenantId: string;
+let bareId: string;
+let admin: TestClient;
+let adminId: string;
+let viewer: TestClient;
+let viewerId: string;
+let bare: TestClient;
+let scopeId: string;
+
+const upload = async (client: TestClient, url: string, body: string) => {
+  const response = await client.request({
+    method: "POST",
+    url,
+    payload: body,
+    headers: { "content-type": "application/octet-stream" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const detail = async (client: TestClient) => {
+  const response = await client.get(`/api/v1/ctem/scopes/${scopeId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as CtemScopeDetail;
+};
+const auditEvents = async () =>
+  (await app.ctx.db.selectFrom("audit_log").select(["event", "details"]).where("tenant_id", "=", tenantId).execute()).map(
+    (r) => r.event,
+  );
+
+beforeAll(async () => {
+  app = await createTestApp();
+  tenantId = (await makeTenant(app, "CTEM Co", ["ctem", "compliance"])).id;
+  bareId = (await makeTenant(app, "CTEM Bare", [])).id;
+  const signed = await signedInClient(app, [{ tenantId, role: "admin" }]);
+  admin = signed.client;
+  adminId = signed.user.id;
+  const v = await signedInClient(app, [{ tenantId, role: "viewer" }]);
+  viewer = v.client;
+  viewerId = v.user.id;
+  bare = (await signedInClient(app, [{ tenantId: bareId, role: "owner" }])).client;
+  await upload(admin, `/api/v1/imports/findings?tenantId=${tenantId}`, nessus);
+});
+afterAll(() => app.close());
+
+describe("ctem scopes", () => {
+  it("refuses a scope without assets, an owner who cannot work it, and a viewer", async () => {
+    const body = { tenantId, name: "Web shop", ownerUserId: adminId, businessImpact: "High", rule: {} };
+    const empty = await admin.post("/api/v1/ctem/scopes", body);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details[0].path).toBe("rule.assetIds");
+    const badOwner = await admin.post("/api/v1/ctem/scopes", {
+      ...body,
+      ownerUserId: viewerId,
+      rule: { nameContains: "testphp" },
+    });
+    expect(badOwner.statusCode).toBe(400);
+    expect(badOwner.json().details[0].path).toBe("ownerUserId");
+    expect((await viewer.post("/api/v1/ctem/scopes", { ...body, rule: { nameContains: "testphp" } })).statusCode).toBe(403);
+  });
+
+  it("creates a scope by rule and discovers its open findings, ranked by score with reasons", async () => {
+    const response = await admin.post("/api/v1/ctem/scopes", {
+      tenantId,
+      name: "Web shop",
+      ownerUserId: adminId,
+      businessImpact: "High",
+      rule: { nameContains: "TESTPHP" },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const scope = response.json() as CtemScopeDetail;
+    scopeId = scope.id;
+    expect(scope.assets).toBe(1);
+    const open = await app.ctx.db
+      .selectFrom("findings")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("status", "<>", "Closed")
+      .execute();
+    expect(scope.exposures).toBe(open.length);
+    expect(scope.exposures).toBeGreaterThan(5);
+    const scores = scope.items.map((e) => e.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scope.score).toBeGreaterThanOrEqual(scores[0] ?? 0);
+    const cgi = scope.items.find((e) => e.cves.includes(CVE));
+    expect(cgi?.factors.map((f) => f.factor)).toEqual([
+      "severity",
+      "threat",
+      "business impact",
+      "internet exposure",
+      "compensating controls",
+    ]);
+    expect(cgi?.factors.find((f) => f.factor === "internet exposure")?.reason).toBe("internet-facing");
+    // The asset has no business impact of its own: the scope's High applies.
+    expect(cgi?.factors.find((f) => f.factor === "business impact")?.reason).toContain("scope business impact High");
+    expect(await auditEvents()).toContain("ctem.scope_created");
+    // Viewers read; the list carries the score.
+    const list = (await viewer.get("/api/v1/ctem/scopes")).json() as { items: CtemScope[] };
+    expect(list.items.map((s) => [s.name, s.score])).toEqual([["Web shop", scope.score]]);
+  });
+
+  it("refuses a tenant without CTEM and hides other tenants' scopes", async () => {
+    expect((await bare.get(`/api/v1/ctem/scopes?tenantId=${bareId}`)).statusCode).toBe(403);
+    expect((await bare.get(`/api/v1/ctem/scopes/${scopeId}`)).statusCode).toBe(403);
+    expect((await admin.get(`/api/v1/ctem/scopes?tenantId=${bareId}`)).statusCode).toBe(404);
+  });
+});
+
+describe("ctem validation", () => {
+  it("marks an exposure mitigated with evidence, lowers its score, and audits who and when", async () => {
+    const before = await detail(admin);
+    const target = before.items[0];
+    if (!target) throw new Error("no exposure");
+    expect(
+      (
+        await viewer.post(`/api/v1/ctem/scopes/${scopeId}/validations`, {
+          exposureKey: target.key,
+          state: "mitigated",
+          evidence: "WAF rule",
+        })
+      ).statusCode,
+    ).toBe(403);
+    const missing = await admin.post(`/api/v1/ctem/scopes/${scopeId}/validations`, {
+      exposureKey: "finding:nope",
+      state: "mitigated",
+      evidence: "WAF rule 12",
+    });
+    expect(missing.statusCode).toBe(404);
+    const response = await admin.post(`/api/v1/ctem/scopes/${scopeId}/validations`, {
+      exposureKey: target.key,
+      state: "mitigated",
+      evidence: "WAF rule 12 blocks the query string",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json() as CtemScopeDetail;
+    const changed = after.items.find((e) => e.key === target.key);
+    expect(changed?.validation).toMatchObject({
+      state: "mitigated",
+      evidence: "WAF rule 12 blocks the query string",
+      source: "manual",
+    });
+    expect(changed?.validation?.by).toBeTruthy();
+    expect(changed?.score).toBeLessThan(target.score);
+    expect(changed?.factors.find((f) => f.factor === "compensating controls")?.multiplier).toBe(0.4);
+    expect(await auditEvents()).toContain("ctem.exposure_validated");
+  });
+
+  it("imports Nuclei results: a match on the host and CVE validates that exposure only", async () => {
+    const before = await detail(admin);
+    const cgi = before.items.find((e) => e.cves.includes(CVE));
+    if (!cgi) throw new Error("no CGI exposure");
+    const report = (await upload(
+      admin,
+      `/api/v1/ctem/scopes/${scopeId}/validations/nuclei?filename=n.jsonl`,
+      `${nucleiLine}\n${unrelatedLine}\n`,
+    )) as CtemNucleiReport;
+    expect(report).toMatchObject({ results: 2, validated: 1, unmatched: 1, keys: [cgi.key] });
+    const after = await detail(admin);
+    const validated = after.items.find((e) => e.key === cgi.key);
+    expect(validated?.validation).toMatchObject({ state: "validated", source: "nuclei" });
+    expect(validated?.factors.find((f) => f.factor === "compensating controls")?.multiplier).toBe(1.25);
+    expect(after.items.filter((e) => e.validation?.source === "nuclei")).toHaveLength(1);
+    expect(await auditEvents()).toContain("ctem.validations_imported");
+  });
+});
+
+describe("ctem tasks and score over time", () => {
+  it("counts a task's finding done only when a later scan closes it", async () => {
+    const scope = await detail(admin);
+    const cgi = scope.items.find((e) => e.cves.includes(CVE));
+    const other = scope.items.find((e) => e.findingId && e.key !== cgi?.key);
+    const body = {
+      title: "Patch PHP",
+      ownerUserId: adminId,
+      dueDate: "2026-12-31",
+      findingIds: [cgi?.findingId, other?.findingId],
+    };
+    const badDate = await admin.post(`/api/v1/ctem/scopes/${scopeId}/tasks`, { ...body, dueDate: "31/12/2026" });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().details[0].path).toBe("dueDate");
+    const response = await admin.post(`/api/v1/ctem/scopes/${scopeId}/tasks`, body);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json() as CtemTask).toMatchObject({ total: 2, done: 0, open: 2, overdue: false });
+    expect(await auditEvents()).toContain("ctem.task_created");
+
+    app.clock.now += DAY;
+    const later = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+    await upload(later, `/api/v1/imports/findings?tenantId=${tenantId}`, laterScan);
+    const after = await detail(later);
+    expect(after.tasks[0]).toMatchObject({ title: "Patch PHP", total: 2, done: 1, open: 1 });
+    expect(after.items.some((e) => e.key === cgi?.key)).toBe(false);
+  });
+
+  it("keeps one snapshot per scope and day and draws them before today's live score", async () => {
+    // The clock moved a day since the validations wrote that day's snapshot: the job writes today's once.
+    expect(await snapshotScopesDaily(app.ctx)).toBe(1);
+    expect(await snapshotScopesDaily(app.ctx)).toBe(0);
+    expect(await snapshotScopesDaily(app.ctx)).toBe(0);
+    app.clock.now += DAY;
+    const next = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+    const d = await detail(next);
+    expect(d.trend.length).toBeGreaterThanOrEqual(3);
+    expect(d.trend.at(-1)).toMatchObject({ live: true, score: d.score });
+    expect(d.trend.slice(0, -1).every((p) => !p.live)).toBe(true);
+    const days = d.trend.map((p) => p.date);
+    expect(new Set(days).size).toBe(days.length);
+  });
+});
+
+describe("ctem cloud results", () => {
+  it("adds the failing cloud checks of the resource an asset is, matched without regard to case", async () => {
+    // The clock moved on above: a fresh session.
+    const analyst = (await signedInClient(app, [{ tenantId, role: "analyst" }])).client;
+    const compliance = await analyst.request({
+      method: "POST",
+      url: `/api/v1/imports/compliance?tenantId=${tenantId}`,
+      payload: prowler,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(compliance.statusCode, compliance.body).toBe(200);
+    await upload(analyst, `/api/v1/imports/findings?tenantId=${tenantId}&format=ocsf`, roleFinding);
+    const identity = await app.ctx.db
+      .selectFrom("asset_identities")
+      .select("asset_id")
+      .where("tenant_id", "=", tenantId)
+      .where("kind", "=", "cloud")
+      .where("value", "=", ROLE.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const created = await analyst.post("/api/v1/ctem/scopes", {
+      tenantId,
+      name: "AWS roles",
+      ownerUserId: adminId,
+      businessImpact: "Medium",
+      rule: { assetIds: [identity.asset_id] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const scope = created.json() as CtemScopeDetail;
+    expect(scope.items.map((e) => [e.kind, e.severity]).sort()).toEqual([
+      ["cloud", "High"],
+      ["finding", "Medium"],
+    ]);
+    const cloud = scope.items.find((e) => e.kind === "cloud");
+    expect(cloud?.title).toContain(ROLE);
+    expect(cloud?.factors[0]?.reason).toBe("High severity, no CVSS score");
+  });
+});
