@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, newContext, openAs, screenshot, signUpAndKeep, watchConsole } from "./support/browser";
 import { checkPage } from "./support/findings";
 import { repoRoot, type RunningServer, startServer } from "./support/server";
 
@@ -34,27 +34,18 @@ async function createTenant(page: Page, name: string, slug: string, modules: str
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  shopId = await createTenant(page, "CTEM Shop", "ctem-shop", ["ctem"]);
-  bareId = await createTenant(page, "No CTEM", "no-ctem", []);
-  await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), shopId);
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    shopId = await createTenant(page, "CTEM Shop", "ctem-shop", ["ctem"]);
+    bareId = await createTenant(page, "No CTEM", "no-ctem", []);
+    await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), shopId);
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-async function open(width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}/ctem`);
-  return { context, page, consoleWatch };
-}
+const open = (width = 1400) => openAs(browser, state, `${base}/ctem`, width);
 const scopeReady = async (page: Page) => {
   await page.getByTestId("scope-detail").waitFor();
   await page.getByTestId("exposure-list").waitFor();

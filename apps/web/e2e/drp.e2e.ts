@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionFacts } from "./support/alerts";
-import { axeViolations, launchBrowser, newContext, screenshot, signUpFirstUser, watchConsole } from "./support/browser";
+import { axeViolations, launchBrowser, openAs, screenshot, signUpAndKeep } from "./support/browser";
 import { type RunningServer, startServer } from "./support/server";
 
 /**
@@ -30,23 +30,20 @@ const feed = [
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   base = server.baseUrl;
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signUpFirstUser(page, base);
-  const { csrf } = await sessionFacts(page, base);
-  for (const [name, slug] of [
-    ["Brand Shop", "brand-shop"],
-    ["Plain Co", "plain-co"],
-  ] as const) {
-    const created = await page.request.post(`${base}/api/v1/tenants`, {
-      data: { name, slug },
-      headers: { "x-csrf-token": csrf },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    tenants[name] = ((await created.json()) as { id: string }).id;
-  }
-  state = await context.storageState();
-  await context.close();
+  state = await signUpAndKeep(browser, base, async (page) => {
+    const { csrf } = await sessionFacts(page, base);
+    for (const [name, slug] of [
+      ["Brand Shop", "brand-shop"],
+      ["Plain Co", "plain-co"],
+    ] as const) {
+      const created = await page.request.post(`${base}/api/v1/tenants`, {
+        data: { name, slug },
+        headers: { "x-csrf-token": csrf },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      tenants[name] = ((await created.json()) as { id: string }).id;
+    }
+  });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -54,15 +51,11 @@ afterAll(async () => {
 });
 
 /** A page with the tenant picker's stored choice set to one tenant (or all). */
-async function open(pathAndQuery: string, tenant: string | null, width = 1400) {
-  const context = await newContext(browser, { storageState: state, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const consoleWatch = watchConsole(page);
-  await page.goto(`${base}/`);
-  await page.evaluate((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenant);
-  await page.goto(`${base}${pathAndQuery}`);
-  return { context, page, consoleWatch };
-}
+/** The tenant picker's stored choice (lib/tenant-scope.ts), set before the page loads. */
+const open = (pathAndQuery: string, tenant: string | null, width = 1400) =>
+  openAs(browser, state, `${base}${pathAndQuery}`, width, (page) =>
+    page.addInitScript((id) => localStorage.setItem("watchfloor.tenant", JSON.stringify({ tenantId: id })), tenant),
+  );
 
 const findingRow = (page: Page, domain: string) =>
   page.getByTestId("drp-finding").filter({ has: page.getByText(domain, { exact: true }) });
