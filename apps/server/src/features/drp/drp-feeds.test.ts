@@ -102,6 +102,24 @@ describe("DRP feed readers", () => {
       expect(everything).not.toContain(secret);
   });
 
+  it("keeps no password that a malformed leak row carries where it does not belong", async () => {
+    // JSON the parser stops in: its message would quote the password.
+    const jsonLines = '{"email":"bob@corp.example","password":"x"}\n{"email":"alice@corp.example","password":Summer2024!}\n';
+    // Address and password in one column, in the forms dumps use.
+    const combined =
+      "email,source\ncarol@corp.example:12345,combo\ndave@corp.example/hunter2,combo\ns3cretpw:erin@corp.example,combo\n";
+    // An unquoted comma inside a password shifts the columns after it.
+    const shifted = "email,password,date,source\nalice@corp.example,Pa,ss Word!,2024-01-01,Combo\n";
+    const events = [
+      ...(await read(readLeaks(source(jsonLines)))),
+      ...(await read(readLeaks(source(combined)))),
+      ...(await read(readLeaks(source(shifted)))),
+    ];
+    expect(events.map((e) => e.kind)).toEqual(["leak", "rejected", "rejected", "rejected", "rejected", "rejected"]);
+    const everything = JSON.stringify(events);
+    for (const secret of ["Summer2024", "12345", "hunter2", "s3cretpw", "ss Word"]) expect(everything).not.toContain(secret);
+  });
+
   it("refuses a leak CSV without an e-mail column", async () => {
     await expect(read(readLeaks(source("name,password\nx,y\n")))).rejects.toBeInstanceOf(ImportFileError);
   });

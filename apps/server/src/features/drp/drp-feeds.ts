@@ -98,6 +98,7 @@ const DATE_KEYS = [
   "discovered",
   "seen",
 ];
+const LEAK_ROW_NOT_KEPT = "(leaked-credential row not kept: it may hold a password)";
 /** Columns that hold a secret: read only to tell that the leak had one, never kept. */
 const SECRET_KEYS = /pass|pwd|hash|secret|salt|plain|clear|credential|token/;
 
@@ -106,7 +107,11 @@ const fold = (key: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{3,253}$/;
+/**
+ * A plain address and nothing more: dumps often write "address:password" or "address/password"
+ * in one column, and such a value must be refused, never kept whole.
+ */
+const EMAIL = /^[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,253}$/;
 
 /** An epoch in seconds or milliseconds, or a date text Date.parse reads; undefined when absent, NaN when unreadable. */
 function readDate(value: string | undefined): number | undefined {
@@ -127,14 +132,12 @@ function leakEvent(row: number, fields: Map<string, string | undefined>): FeedEv
   const source = pick(SOURCE_KEYS) ?? null;
   const dateText = pick(DATE_KEYS);
   const hadPassword = [...fields].some(([k, v]) => SECRET_KEYS.test(k) && v !== undefined && v.trim() !== "");
-  // The row as it may be kept in quarantine: never its secret columns.
-  const raw = cut(
-    [`email=${email ?? ""}`, `source=${source ?? ""}`, `date=${dateText ?? ""}`, hadPassword ? "password=(dropped)" : ""]
-      .filter(Boolean)
-      .join(", "),
-  );
+  // A refused leak row is kept in quarantine without its text: any column may hold a password
+  // written where it does not belong (a shifted column, "address:password").
+  const raw = LEAK_ROW_NOT_KEPT;
   const problems: { field: string; reason: string }[] = [];
-  const domain = email && EMAIL.test(email) ? normaliseHost(email.slice(email.lastIndexOf("@") + 1)) : null;
+  const host = email && EMAIL.test(email) ? email.slice(email.lastIndexOf("@") + 1) : null;
+  const domain = host && normaliseHost(host) === host ? host : null;
   if (!email) problems.push({ field: "email", reason: "is missing" });
   else if (!domain) problems.push({ field: "email", reason: "is not an e-mail address" });
   const leakedAt = readDate(dateText);
@@ -154,13 +157,14 @@ export async function* readLeaks(source: ImportSource): AsyncGenerator<FeedEvent
   if (first.startsWith("{") || first.startsWith("[")) {
     for await (const item of jsonItems(source, ["credentials", "leaks", "records", "items", "data"])) {
       if (item.error !== undefined || !isObject(item.value)) {
-        const reason = item.error ?? "is not a JSON object";
+        // The parser's message quotes the text it stopped at, which may be a password.
+        const reason = item.error !== undefined ? "is not valid JSON" : "is not a JSON object";
         // The line may hold a password: only the reason is kept.
         yield {
           kind: "rejected",
           row: item.row,
           problems: [{ field: "line", reason }],
-          raw: "(line not kept: it may hold a password)",
+          raw: LEAK_ROW_NOT_KEPT,
         };
         continue;
       }
@@ -181,6 +185,16 @@ export async function* readLeaks(source: ImportSource): AsyncGenerator<FeedEvent
       continue;
     }
     const columns = header;
+    // An unquoted separator inside a password shifts every column after it: refuse the row.
+    if (record.fields.length !== columns.length) {
+      yield {
+        kind: "rejected",
+        row: record.line,
+        problems: [{ field: "line", reason: `has ${record.fields.length} fields where the header has ${columns.length}` }],
+        raw: LEAK_ROW_NOT_KEPT,
+      };
+      continue;
+    }
     yield leakEvent(record.line, new Map(columns.map((h, i) => [h, record.fields[i]] as const)));
   }
 }

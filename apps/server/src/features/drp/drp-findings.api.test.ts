@@ -248,4 +248,21 @@ describe("DRP feeds and findings (issue 18)", () => {
     expect(refused.json().code).toBe("MODULE_NOT_ENABLED");
     expect((await upload(client, "newly-registered", "exarnple.com\n", "text/plain", plain)).statusCode).toBe(403);
   });
+  it("refuses a feed that would make more than 50,000 findings, and a 201st watched asset", async () => {
+    const other = (await makeTenant(app, undefined, ["drp"])).id;
+    const admin = (await signedInClient(app, [{ tenantId: other, role: "admin" }])).client;
+    expect((await admin.post("/api/v1/drp/watched", { tenantId: other, kind: "brand", value: "acme" })).statusCode).toBe(201);
+    const noise = Array.from({ length: 50_001 }, (_, i) => `acme${i}x.com`).join("\n");
+    const refused = await upload(admin, "newly-registered", noise, "text/plain", other);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain("more than 50,000 distinct findings");
+    expect((await admin.get(`/api/v1/drp/findings?tenantId=${other}`)).json().items).toEqual([]);
+    for (let i = 1; i < 200; i++)
+      expect(
+        (await admin.post("/api/v1/drp/watched", { tenantId: other, kind: "domain", value: `brand${i}.example` })).statusCode,
+      ).toBe(201);
+    const tooMany = await admin.post("/api/v1/drp/watched", { tenantId: other, kind: "domain", value: "one-more.example" });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details[0]).toMatchObject({ path: "tenantId" });
+  }, 120_000);
 });

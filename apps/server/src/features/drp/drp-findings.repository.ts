@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB, DrpFindingsTable } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -83,14 +83,26 @@ export async function setStatus(
 }
 
 /** The text of a tenant's recent alerts that may name hosts: host name, title, description and the raw event. */
+/** Characters of an alert's description and raw event the host scan reads. */
+const TEXT_READ = 20_000;
+
 export async function recentAlertText(db: Db, tenantId: string, since: number, limit: number) {
-  return db
-    .selectFrom("alerts")
-    .select(["id", "hostname", "name", "description", "raw"])
-    .where("tenant_id", "=", tenantId)
-    .where("detected_at", ">=", since)
-    .orderBy("detected_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom("alerts")
+      // Only the text the host scan reads (drp-hosts.ts): raw events can be large.
+      .select([
+        "id",
+        "hostname",
+        "name",
+        sql<string | null>`substr(description, 1, ${sql.lit(TEXT_READ)})`.as("description"),
+        sql<string | null>`substr(raw, 1, ${sql.lit(TEXT_READ)})`.as("raw"),
+      ])
+      .where("tenant_id", "=", tenantId)
+      .where("detected_at", ">=", since)
+      .orderBy("detected_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute()
+  );
 }

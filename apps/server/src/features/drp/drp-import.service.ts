@@ -11,7 +11,7 @@ import type { Doer } from "../../http/actor";
 import { invalid } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
-import type { ImportSource } from "../../importers/types";
+import { ImportFileError, type ImportSource } from "../../importers/types";
 import { days, iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
@@ -24,7 +24,7 @@ import { recentAlertText } from "./drp-findings.repository";
 import { storeSightings } from "./drp-findings.service";
 import { hostsInText, normaliseHost } from "./drp-hosts";
 import { DomainMatcher, type WatchedRef, watchedForAddress } from "./drp-match";
-import { SightingSet } from "./drp-sightings";
+import { SightingSet, TooManyFindings } from "./drp-sightings";
 import { listWatched } from "./drp.repository";
 
 /** Most recent alerts one scan reads (docs/drp.md). */
@@ -140,7 +140,7 @@ export async function importFeed(
       await saveImportReport(trx, importId, report());
     });
   } catch (error) {
-    throw malformedFile(error);
+    throw malformedFile(error instanceof TooManyFindings ? new ImportFileError(error.message) : error);
   }
   return report();
 }
@@ -183,7 +183,12 @@ export async function scanAlerts(
       hostsSeen.add(host);
       for (const m of matcher.match(host, "alerts")) {
         const detail = `${host} in alert "${alert.name.slice(0, 200)}"`;
-        seen.add({ ...m, evidence: { source: "alerts", importId: null, line: null, alertId: alert.id, detail } });
+        try {
+          seen.add({ ...m, evidence: { source: "alerts", importId: null, line: null, alertId: alert.id, detail } });
+        } catch (error) {
+          if (error instanceof TooManyFindings) throw invalid("days", `these alerts: ${error.message}`);
+          throw error;
+        }
       }
     }
   }

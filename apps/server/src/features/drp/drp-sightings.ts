@@ -17,6 +17,17 @@ export interface SeenFinding extends Omit<Sighting, "evidence"> {
   count: number;
 }
 
+/** Distinct findings one import or alert scan may make (docs/drp.md). */
+export const MAX_FINDINGS_PER_RUN = 50_000;
+
+export class TooManyFindings extends Error {
+  constructor(readonly limit: number) {
+    super(
+      `it matches more than ${limit.toLocaleString("en")} distinct findings; a watched brand this common matches noise: narrow the watched assets or split the file`,
+    );
+  }
+}
+
 export const watchedKeyOf = (w: { kind: string; value: string }) => `${w.kind}:${w.value}`;
 export const findingKeyOf = (f: { kind: string; value: string; watchedKey: string }) => `${f.kind}|${f.value}|${f.watchedKey}`;
 
@@ -28,10 +39,14 @@ export const findingKeyOf = (f: { kind: string; value: string; watchedKey: strin
 export class SightingSet {
   readonly found = new Map<string, SeenFinding>();
 
+  /** At most `limit` distinct findings: one file or scan never holds the server's memory hostage. */
+  constructor(private readonly limit = MAX_FINDINGS_PER_RUN) {}
+
   add(s: Sighting): void {
     const key = findingKeyOf({ kind: s.kind, value: s.value, watchedKey: watchedKeyOf(s.watched) });
     const seen = this.found.get(key);
     if (!seen) {
+      if (this.found.size >= this.limit) throw new TooManyFindings(this.limit);
       const { evidence, ...rest } = s;
       this.found.set(key, { ...rest, techniques: [...s.techniques], first: evidence, last: evidence, count: 1 });
       return;

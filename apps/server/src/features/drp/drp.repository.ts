@@ -27,6 +27,15 @@ export async function findWatched(db: Db, tenantIds: readonly string[], id: stri
     .executeTakeFirst();
 }
 
+export async function countWatched(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom("drp_watched_assets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function findByValue(db: Db, tenantId: string, kind: string, value: string) {
   return db
     .selectFrom("drp_watched_assets")

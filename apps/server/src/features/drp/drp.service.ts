@@ -24,6 +24,9 @@ function toWatched(r: Row): WatchedAsset {
   };
 }
 
+/** Watched assets one tenant may have (docs/drp.md). */
+export const MAX_WATCHED = 200;
+
 export async function listWatched(ctx: AppContext, scope: TenantScope): Promise<WatchedAsset[]> {
   return (await repo.listWatched(ctx.db, scope.tenantIds)).map(toWatched);
 }
@@ -37,6 +40,9 @@ export async function addWatched(
   assertTenantInScope(scope, body.tenantId);
   const normal = normaliseWatched(body.kind, body.value);
   if ("error" in normal) throw invalid("value", normal.error);
+  // Each watched domain brings hundreds of look-alikes to every import and scan.
+  if ((await repo.countWatched(ctx.db, body.tenantId)) >= MAX_WATCHED)
+    throw invalid("tenantId", `watches ${MAX_WATCHED} assets already, the most one tenant may: remove one first`);
   if (await repo.findByValue(ctx.db, body.tenantId, body.kind, normal.value)) {
     throw conflict("This tenant already watches it.", [{ path: "value", message: "is already watched" }]);
   }
