@@ -22,7 +22,7 @@ import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
 import { memberOf } from "../users/users.repository";
-import { findWebhook, listWebhooks } from "../webhooks/webhooks.repository";
+import { findWebhook, findWebhookAnywhere, listWebhooks } from "../webhooks/webhooks.repository";
 import { automationFor } from "./automation-engine";
 import * as repo from "./automation.repository";
 import { ConditionError, compileCondition } from "./conditions";
@@ -184,6 +184,7 @@ export async function replaceRule(ctx: AppContext, scope: TenantScope, doer: Doe
   const before = await ruleInScope(ctx, scope, id, true);
   await validate(ctx, scope, body);
   const now = ctx.now();
+  const hooks = await webhookTenants(ctx, [...JSON.parse(before.actions), ...body.actions]);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateRule(trx, id, {
       name: body.name,
@@ -204,11 +205,46 @@ export async function replaceRule(ctx: AppContext, scope: TenantScope, doer: Doe
         at: now,
         tenantId,
         actorUserId: doer.userId,
-        details: { ruleId: id, name: body.name, before: summary(before), after: body },
+        details: {
+          ruleId: id,
+          name: body.name,
+          before: seenBy(tenantId, summary(before), hooks),
+          after: seenBy(tenantId, body, hooks),
+        },
       });
   });
   automationFor(ctx).invalidate();
   return getRule(ctx, scope, id);
+}
+
+/** The tenant each webhook these actions call belongs to. */
+async function webhookTenants(ctx: AppContext, actions: AutomationAction[]): Promise<Map<string, string>> {
+  const ids = [...new Set(actions.flatMap((a) => (a.type === "webhook" ? [a.webhookId] : [])))];
+  const map = new Map<string, string>();
+  for (const id of ids) {
+    const hook = await findWebhookAnywhere(ctx.db, id);
+    if (hook) map.set(id, hook.tenant_id);
+  }
+  return map;
+}
+
+/**
+ * A rule as one of its tenants' audit log records it: only that tenant in `tenantIds`, and no
+ * webhook of another tenant (the same redaction as `visibleWebhooks` for reads).
+ */
+function seenBy<R extends { tenantIds: readonly string[]; actions: unknown }>(
+  tenantId: string,
+  rule: R,
+  hooks: ReadonlyMap<string, string>,
+): R {
+  const actions = rule.actions as AutomationAction[];
+  const shown = actions.filter((a) => a.type !== "webhook" || hooks.get(a.webhookId) === tenantId);
+  return {
+    ...rule,
+    tenantIds: rule.tenantIds.filter((t) => t === tenantId),
+    actions: shown,
+    ...(shown.length < actions.length ? { hiddenActions: actions.length - shown.length } : {}),
+  };
 }
 
 const summary = (row: repo.RuleRow) => ({
@@ -279,7 +315,8 @@ export async function orderRules(ctx: AppContext, scope: TenantScope, doer: Doer
         at: now,
         tenantId,
         actorUserId: doer.userId,
-        details: { order: ruleIds },
+        // Each tenant's log names only its own rules.
+        details: { order: named.filter((r) => r.tenant_ids.includes(tenantId)).map((r) => r.id) },
       });
   });
   automationFor(ctx).invalidate();

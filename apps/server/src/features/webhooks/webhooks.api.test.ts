@@ -295,5 +295,22 @@ describe("webhooks of provider-wide rules", () => {
       actions: [{ type: "addTags" }, { type: "webhook", webhookId: hookOfC.id }],
       hiddenActions: 0,
     });
+    // Nor does tenant A's audit log of a change name C or C's webhook.
+    const rule = {
+      tenantIds: [tenantA, tenantC],
+      name: "Everything to C's SOAR (renamed)",
+      trigger: "alert.created",
+      condition: { field: "name", op: "exists" },
+      actions: [
+        { type: "addTags", tags: ["provider"] },
+        { type: "webhook", webhookId: hookOfC.id },
+      ],
+    };
+    expect((await both.put(`/api/v1/automation/rules/${id}`, rule)).statusCode).toBe(200);
+    const auditA = await admin.get(`/api/v1/audit?tenantId=${tenantA}&event=automation.rule_changed&limit=50`);
+    expect(auditA.statusCode, auditA.body).toBe(200);
+    expect(auditA.body).toContain("Everything to C's SOAR (renamed)");
+    expect(auditA.body).not.toContain(hookOfC.id);
+    expect(auditA.body).not.toContain(tenantC);
   });
 });

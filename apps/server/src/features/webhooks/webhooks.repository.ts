@@ -28,6 +28,11 @@ export async function findWebhook(db: Db, tenantIds: readonly string[], id: stri
     .executeTakeFirst();
 }
 
+/** A webhook by id whatever its tenant: only to tell which tenant one belongs to. */
+export async function findWebhookAnywhere(db: Db, id: string): Promise<Pick<WebhooksTable, "id" | "tenant_id"> | undefined> {
+  return db.selectFrom("webhooks").select(["id", "tenant_id"]).where("id", "=", id).executeTakeFirst();
+}
+
 export async function updateWebhook(db: Db, id: string, changes: Partial<WebhooksTable>): Promise<void> {
   await db.updateTable("webhooks").set(changes).where("id", "=", id).execute();
 }
