@@ -1,9 +1,10 @@
 import type { CtemExposure, CtemNucleiReport, CtemValidate, CtemValidationState } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { Doer } from "../../http/actor";
-import { notFound } from "../../http/errors";
+import { invalid, notFound } from "../../http/errors";
 import { importNuclei } from "../../importers/findings";
 import type { ImportSource } from "../../importers/types";
+import { yieldToEventLoop } from "../../lib/yield";
 import { identitiesOf } from "../assets/assets-match";
 import { findIdentityOwners } from "../assets/assets.repository";
 import { recordAudit } from "../audit/audit.repository";
@@ -54,21 +55,30 @@ export async function validateExposure(ctx: AppContext, doer: Doer, row: repo.Sc
 
 const lower = (values: readonly string[]) => new Set(values.map((v) => v.toLowerCase()));
 
-/** Whether a Nuclei result confirms a finding exposure: a shared CVE, or the same Nuclei template match. */
-async function confirms(
-  ctx: AppContext,
-  tenantId: string,
-  e: CtemExposure,
-  cves: Set<string>,
-  nucleiId: string,
-  port: number | undefined,
-) {
+/** Whether a Nuclei result confirms an exposure: a shared CVE, the same Nuclei template, or the port of a service. */
+function confirms(e: CtemExposure, cves: Set<string>, nucleiId: string, port: number | undefined, templates: TemplatesOf) {
   if (e.kind === "service") return port !== undefined && e.port === port;
   if (e.cves.some((c) => cves.has(c.toLowerCase()))) return true;
   if (!e.findingId || !nucleiId) return false;
-  const sources = await findingSources(ctx.db, tenantId, e.findingId);
-  return sources.some((s) => s.scanner === "nuclei" && s.scanner_finding_id === nucleiId);
+  return templates.get(e.findingId)?.has(nucleiId) ?? false;
 }
+
+type TemplatesOf = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** The Nuclei template ids each finding exposure was reported under, read once per upload. */
+async function nucleiTemplates(ctx: AppContext, tenantId: string, exposures: readonly CtemExposure[]): Promise<TemplatesOf> {
+  const map = new Map<string, Set<string>>();
+  for (const [i, e] of exposures.entries()) {
+    if (!e.findingId || map.has(e.findingId)) continue;
+    const sources = await findingSources(ctx.db, tenantId, e.findingId);
+    map.set(e.findingId, new Set(sources.filter((x) => x.scanner === "nuclei").map((x) => x.scanner_finding_id)));
+    if (i % 200 === 199) await yieldToEventLoop();
+  }
+  return map;
+}
+
+/** Nuclei results one upload may hold (docs/ctem.md). */
+export const NUCLEI_RESULT_LIMIT = 20_000;
 
 /**
  * Nuclei results (JSON lines or a JSON array, the importer features/findings uses) confirm the
@@ -85,17 +95,28 @@ export async function importNucleiValidations(
   const { exposures } = await scopeExposures(ctx, row);
   const report: CtemNucleiReport = { results: 0, validated: 0, unmatched: 0, skipped: 0, rejected: 0, keys: [] };
   const confirmed = new Map<string, string>();
+  const templates = await nucleiTemplates(ctx, row.tenant_id, exposures);
+  // The assets a host names, asked once per host: a scan reports many results per host.
+  const ownersOf = new Map<string, Set<string>>();
   for await (const event of importNuclei(source)) {
     if (event.kind === "skipped") report.skipped++;
     if (event.kind === "rejected") report.rejected++;
     if (event.kind !== "record") continue;
-    report.results++;
+    if (++report.results > NUCLEI_RESULT_LIMIT)
+      throw invalid("file", `holds more than ${NUCLEI_RESULT_LIMIT.toLocaleString("en")} results; split it`);
+    if (report.results % 200 === 0) await yieldToEventLoop();
     const f = event.finding;
-    const owners = new Set((await findIdentityOwners(ctx.db, row.tenant_id, identitiesOf(f))).map((o) => o.asset_id));
+    const identities = identitiesOf(f);
+    const hostKey = JSON.stringify(identities);
+    let owners = ownersOf.get(hostKey);
+    if (!owners) {
+      owners = new Set((await findIdentityOwners(ctx.db, row.tenant_id, identities)).map((o) => o.asset_id));
+      ownersOf.set(hostKey, owners);
+    }
     const cves = lower(f.cveIds ?? []);
     let matched = false;
-    for (const e of exposures.filter((x) => owners.has(x.asset.id))) {
-      if (!(await confirms(ctx, row.tenant_id, e, cves, f.scannerFindingId, f.port ?? undefined))) continue;
+    for (const e of exposures) {
+      if (!owners.has(e.asset.id) || !confirms(e, cves, f.scannerFindingId, f.port ?? undefined, templates)) continue;
       matched = true;
       if (!confirmed.has(e.key)) confirmed.set(e.key, `Nuclei ${f.title}${f.evidence ? `\n${f.evidence}` : ""}`.slice(0, 4000));
     }

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { CtemNucleiReport, CtemScope, CtemScopeDetail, CtemTask } from "@watchfloor/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTenant, signedInClient } from "../../test/factories";
+import { insertScope } from "./ctem.repository";
+import { MAX_SCOPES } from "./ctem.service";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 import { snapshotScopesDaily } from "./ctem-snapshots.service";
 
@@ -114,6 +116,33 @@ describe("ctem scopes", () => {
     expect(badOwner.statusCode).toBe(400);
     expect(badOwner.json().details[0].path).toBe("ownerUserId");
     expect((await viewer.post("/api/v1/ctem/scopes", { ...body, rule: { nameContains: "testphp" } })).statusCode).toBe(403);
+  });
+
+  it("refuses a tenant's 51st scope: scopes are worked out on every read", async () => {
+    const full = (await makeTenant(app, "CTEM Full", ["ctem"])).id;
+    const owner = await signedInClient(app, [{ tenantId: full, role: "owner" }]);
+    for (let i = 0; i < MAX_SCOPES; i++)
+      await insertScope(app.ctx.db, {
+        id: `full-${i}`,
+        tenant_id: full,
+        name: `Scope ${i}`,
+        owner_user_id: null,
+        business_impact: "Medium",
+        rule: JSON.stringify({ nameContains: "nothing-matches" }),
+        created_by: null,
+        created_at: app.clock.now,
+      });
+    const refused = await owner.client.post("/api/v1/ctem/scopes", {
+      tenantId: full,
+      name: "One more",
+      ownerUserId: owner.user.id,
+      businessImpact: "High",
+      rule: { nameContains: "testphp" },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0].path).toBe("tenantId");
+    // The daily snapshot test below counts every scope: leave none behind.
+    await app.ctx.db.deleteFrom("ctem_scopes").where("tenant_id", "=", full).execute();
   });
 
   it("creates a scope by rule and discovers its open findings, ranked by score with reasons", async () => {

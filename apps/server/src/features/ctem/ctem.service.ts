@@ -8,11 +8,12 @@ import {
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { Doer } from "../../http/actor";
-import { notFound } from "../../http/errors";
+import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
+import { yieldToEventLoop } from "../../lib/yield";
 import { recordAudit } from "../audit/audit.repository";
 import { assertWorker } from "./ctem-owner";
 import * as repo from "./ctem.repository";
@@ -41,10 +42,18 @@ function toScope(row: repo.ScopeRow, found: ScopeExposures): CtemScope {
   };
 }
 
+/** Scopes one tenant may have (docs/ctem.md). */
+export const MAX_SCOPES = 50;
+
 export async function listScopes(ctx: AppContext, scope: TenantScope, tenantId?: string) {
   const rows = await repo.scopes(ctx.db, tenantsOf(scope, tenantId));
   const items: CtemScope[] = [];
-  for (const row of rows) items.push(toScope(row, await scopeExposures(ctx, row)));
+  // Each scope's exposures are worked out from the findings, surface and cloud data now: give
+  // other requests their turn between scopes.
+  for (const row of rows) {
+    items.push(toScope(row, await scopeExposures(ctx, row)));
+    await yieldToEventLoop();
+  }
   items.sort((a, b) => b.score - a.score);
   return { items };
 }
@@ -66,6 +75,8 @@ export async function scopeRow(ctx: AppContext, scope: TenantScope, scopeId: str
 
 export async function createScope(ctx: AppContext, scope: TenantScope, doer: Doer, body: CtemScopeCreate) {
   assertTenantInScope(scope, body.tenantId);
+  if ((await repo.scopes(ctx.db, [body.tenantId])).length >= MAX_SCOPES)
+    throw invalid("tenantId", `has ${MAX_SCOPES} scopes already, the most one tenant may: scopes are worked out on every read`);
   await assertWorker(ctx, body.tenantId, body.ownerUserId, "ownerUserId");
   const rule: CtemScopeRule = body.rule;
   const id = newId();
