@@ -1,7 +1,7 @@
 import { Upload } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FieldShell, fileInputClass, SelectField } from "@/components/ui/field";
+import { FieldShell, fileInputClass, SelectField, TenantSelectField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { UploadProgress } from "@/components/ui/upload-progress";
@@ -107,13 +107,13 @@ export function UploadForm<T>({
   const span = columns === 3 ? "lg:col-span-3" : "sm:col-span-2";
   const form = (
     <form onSubmit={submit} className={`grid gap-4 ${columns === 3 ? "lg:grid-cols-3" : "sm:grid-cols-2"}`}>
-      <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} disabled={busy}>
-        {tenants.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </SelectField>
+      <TenantSelectField
+        label="Tenant"
+        value={tenantId}
+        onChange={(e) => setTenantId(e.target.value)}
+        disabled={busy}
+        tenants={tenants}
+      />
       {formats && (
         <SelectField
           label="Format"

@@ -78,6 +78,26 @@ export function SelectField({ label, error, hint, className, children, ...rest }
   );
 }
 
+type TenantSelectFieldProps = Omit<SelectFieldProps, "children"> & {
+  tenants: readonly { id: string; name: string }[];
+  /** A first choice for no tenant in particular ("All tenants"), with the value "". */
+  allLabel?: string;
+};
+
+/** The tenant (or client) picker of a form or filter bar: one option per tenant, by name. */
+export function TenantSelectField({ tenants, allLabel, ...rest }: TenantSelectFieldProps) {
+  return (
+    <SelectField {...rest}>
+      {allLabel !== undefined && <option value="">{allLabel}</option>}
+      {tenants.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode };
 
 export function TextareaField({ label, error, hint, className, ...rest }: TextareaFieldProps) {

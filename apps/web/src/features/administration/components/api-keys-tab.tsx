@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { SecretBox } from "@/components/ui/copy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { SelectField, TextField } from "@/components/ui/field";
+import { TenantSelectField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -44,13 +44,13 @@ export function ApiKeysTab({ tenants, allTenants }: { tenants: Tenant[]; allTena
       <Card title="Create an API key">
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {errors.form && <Notice tone="error">{errors.form}</Notice>}
-          <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={errors.tenantId}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField
+            label="Tenant"
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            error={errors.tenantId}
+            tenants={tenants}
+          />
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
           <Button type="submit" loading={create.isPending}>
             Create key

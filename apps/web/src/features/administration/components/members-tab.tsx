@@ -3,7 +3,7 @@ import { Lock } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { SelectField } from "@/components/ui/field";
+import { TenantSelectField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { errorMessage } from "@/lib/api-client";
@@ -21,13 +21,7 @@ export function MembersTab({ tenants }: { tenants: Tenant[] }) {
   return (
     <div className="space-y-4">
       <div className="max-w-xs">
-        <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)}>
-          {tenants.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </SelectField>
+        <TenantSelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
       </div>
       {tenant && <MembersTable key={tenant.id} tenant={tenant} />}
     </div>

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretBox } from "@/components/ui/copy-button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
@@ -149,13 +149,13 @@ function NewWebhookDialog({
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="New webhook" description="Where rules send their events.">
       <form onSubmit={submit} className="space-y-4" data-testid="webhook-form">
-        <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={fields.tenantId}>
-          {tenants.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </SelectField>
+        <TenantSelectField
+          label="Tenant"
+          value={tenantId}
+          onChange={(e) => setTenantId(e.target.value)}
+          error={fields.tenantId}
+          tenants={tenants}
+        />
         <TextField
           label="Name"
           value={name}

@@ -1,7 +1,7 @@
 import { type CtemImpact, ctemImpacts } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -56,13 +56,13 @@ export function CreateScopeDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="create-scope-form">
         {tenants.length > 1 && (
-          <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={fields.tenantId}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField
+            label="Tenant"
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            error={fields.tenantId}
+            tenants={tenants}
+          />
         )}
         <TextField
           label="Name"

@@ -1,7 +1,7 @@
 import { type Tenant, type WatchedKind, watchedKinds } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useAddWatched } from "../api/watched-assets";
@@ -37,13 +37,7 @@ export function AddWatchedForm({ tenants }: { tenants: Tenant[] }) {
       {add.isError && !fields.value && <Notice tone="error">{errorMessage(add.error)}</Notice>}
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end">
         {tenants.length > 1 ? (
-          <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">For {tenants[0]?.name}</p>
         )}

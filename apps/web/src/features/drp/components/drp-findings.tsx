@@ -11,7 +11,7 @@ import {
 import { useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
+import { SelectField, TenantSelectField } from "@/components/ui/field";
 import { ListFooter } from "@/components/ui/list-footer";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
@@ -95,14 +95,13 @@ export function DrpFindings({ tenants }: { tenants: Tenant[] }) {
           ))}
         </SelectField>
         {tenants.length > 1 && (
-          <SelectField label="Tenant" value={filters.tenantId} onChange={(e) => set("tenant", e.target.value)}>
-            <option value="">All tenants</option>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField
+            label="Tenant"
+            value={filters.tenantId}
+            onChange={(e) => set("tenant", e.target.value)}
+            tenants={tenants}
+            allLabel="All tenants"
+          />
         )}
       </div>
       {filtered && (

@@ -1,7 +1,7 @@
 import { type Priority, priorities } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField, TextareaField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextareaField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -48,13 +48,13 @@ export function CreateIncidentForm({ onCreated }: { onCreated: (incidentId: stri
   return (
     <Card className="max-w-2xl">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={fieldErrors.tenantId}>
-          {tenants.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </SelectField>
+        <TenantSelectField
+          label="Tenant"
+          value={tenantId}
+          onChange={(e) => setTenantId(e.target.value)}
+          error={fieldErrors.tenantId}
+          tenants={tenants}
+        />
         <TextField
           label="Title"
           value={title}

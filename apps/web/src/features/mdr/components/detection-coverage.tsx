@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badges";
 import { Button, buttonClass } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
+import { TenantSelectField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { paths } from "@/config/paths";
@@ -34,13 +34,7 @@ export function DetectionCoverage({ tenants }: { tenants: { id: string; name: st
       <div className="mb-4 flex flex-wrap items-end gap-3">
         {tenants.length > 1 && (
           <div className="w-64">
-            <SelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)}>
-              {tenants.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </SelectField>
+            <TenantSelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
           </div>
         )}
         <Link

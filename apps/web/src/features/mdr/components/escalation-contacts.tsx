@@ -1,7 +1,7 @@
 import { type MdrChannel, type MdrMatrixRow, mdrChannels, priorities } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -119,13 +119,7 @@ export function EscalationContacts({ tenants }: { tenants: Tenant[] }) {
       <div className="space-y-5">
         {tenants.length > 1 && (
           <div className="max-w-xs">
-            <SelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)}>
-              {tenants.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </SelectField>
+            <TenantSelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
           </div>
         )}
         {settings.isPending ? (

@@ -2,7 +2,7 @@ import { type MdrChannel, type MdrEscalation, mdrChannels, type Priority, priori
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
@@ -53,13 +53,7 @@ export function EscalationForm({ tenants }: { tenants: Tenant[] }) {
     <Card title="Record an escalation">
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Escalation">
         {tenants.length > 1 && (
-          <SelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
         )}
         <TextField
           label="What the client was told about"

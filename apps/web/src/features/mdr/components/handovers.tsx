@@ -2,7 +2,7 @@ import type { MdrItemRef } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextareaField, TextField } from "@/components/ui/field";
+import { TenantSelectField, TextareaField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
@@ -52,13 +52,13 @@ export function HandoverForm({ tenants }: { tenants: Tenant[] }) {
     <Card title="Write a handover note">
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Handover note">
         {tenants.length > 1 && (
-          <SelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={errors.tenantId}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField
+            label="Client"
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            error={errors.tenantId}
+            tenants={tenants}
+          />
         )}
         <TextField
           label="Shift"

@@ -1,7 +1,7 @@
 import { type VmFixGroup, vmAcceptanceMaxDays } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextareaField, TextField } from "@/components/ui/field";
+import { TenantSelectField, TextareaField, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -35,13 +35,13 @@ export function AcceptRiskDialog({
     <Modal open onOpenChange={(open) => !open && onClose()} title="Accept the risk" description={group.fix}>
       <form onSubmit={submit} className="space-y-4" data-testid="accept-risk-form">
         {tenants.length > 1 && (
-          <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={fields.tenantId}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField
+            label="Tenant"
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            error={fields.tenantId}
+            tenants={tenants}
+          />
         )}
         <TextareaField
           label="Reason"

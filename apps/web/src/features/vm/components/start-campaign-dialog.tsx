@@ -2,7 +2,7 @@ import type { VmFixGroup } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
@@ -51,13 +51,13 @@ export function StartCampaignDialog({
     <Modal open onOpenChange={(open) => !open && onClose()} title="Start a remediation campaign" description={group.fix}>
       <form onSubmit={submit} className="space-y-4" data-testid="start-campaign-form">
         {tenants.length > 1 && (
-          <SelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} error={fields.tenantId}>
-            {tenants.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
+          <TenantSelectField
+            label="Tenant"
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            error={fields.tenantId}
+            tenants={tenants}
+          />
         )}
         <TextField
           label="Name"

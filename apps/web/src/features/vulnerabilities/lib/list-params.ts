@@ -219,6 +219,11 @@ export function findingChips(
     }
   }
   chips.push(...textChips(state.q, () => onChange({ ...state, q: "" })));
-  if (state.fix) chips.push({ id: "fix", label: `Fix: ${state.fix.length > 60 ? `${state.fix.slice(0, 60)}…` : state.fix}`, onRemove: () => onChange({ ...state, fix: "" }) });
+  if (state.fix)
+    chips.push({
+      id: "fix",
+      label: `Fix: ${state.fix.length > 60 ? `${state.fix.slice(0, 60)}…` : state.fix}`,
+      onRemove: () => onChange({ ...state, fix: "" }),
+    });
   return chips;
 }
