@@ -124,7 +124,12 @@ export async function signIn(page: Page, baseUrl: string, email: string, pass = 
 export async function axeViolations(page: Page) {
   // A colour-scheme switch starts `transition-colors` fades; axe must see the settled colours,
   // not a frame halfway between light and dark.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Two frames first: a transition the switch causes starts only at the next style recalc, and
+  // getAnimations() would not list it yet.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
   await page.addScriptTag({ content: axe.source });
   const results = await page.evaluate(async () => {
     const w = window as unknown as { axe: typeof axe };

@@ -17,7 +17,7 @@ export function LinkTabs({ tabs, label, className }: { tabs: LinkTab[]; label: s
               "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
               isActive
                 ? "bg-white text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:ring-slate-700"
-                : "text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800",
+                : "text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
             )
           }
         >
