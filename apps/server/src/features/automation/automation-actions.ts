@@ -15,7 +15,7 @@ import { assignAlert, reprioritiseAlert, transitionAlert } from "../alerts/alert
 import { assignFinding } from "../findings/findings.service";
 import { escalate, updateIncidentFields } from "../incidents/incidents.service";
 import { insertNotifications } from "../notifications/notifications.repository";
-import { addTimeline } from "../timeline/timeline.repository";
+import { addTimeline, type TimelineEntry } from "../timeline/timeline.repository";
 import { memberOf, userEmails } from "../users/users.repository";
 import { queueJob } from "../jobs/jobs.service";
 import type { Mail } from "../../lib/mail";
@@ -45,6 +45,56 @@ export interface RunContext {
   tenantId: string;
   doer: Doer;
   scope: TenantScope;
+  /** Tag writes of the chunk being answered, written together at its end (see TagBatch). */
+  tags: TagBatch;
+}
+
+/**
+ * The tags rules add to one chunk of alerts, written in one transaction when the chunk is done
+ * instead of two auto-committed statements per action (a commit each on SQLite). Nothing a later
+ * action of the chunk does reads tags, and conditions were evaluated before any action ran.
+ */
+export class TagBatch {
+  private readonly rows: { alert_id: string; tenant_id: string; tag: string }[] = [];
+  private readonly entries: TimelineEntry[] = [];
+
+  /** `existing`: each alert's tags before the chunk (read once for the chunk). */
+  constructor(private readonly existing: Map<string, string[]>) {}
+
+  /** Adds the tags an alert lacks; returns them. */
+  add(tenantId: string, alertId: string, tags: readonly string[], entry: Omit<TimelineEntry, "changes">): string[] {
+    const have = new Set(this.existing.get(alertId) ?? []);
+    const fresh = [...new Set(tags)].filter((t) => !have.has(t));
+    if (fresh.length === 0) return fresh;
+    this.existing.set(alertId, [...have, ...fresh]);
+    for (const tag of fresh) this.rows.push({ alert_id: alertId, tenant_id: tenantId, tag });
+    this.entries.push({ ...entry, changes: { tags: fresh } });
+    return fresh;
+  }
+
+  /**
+   * Writes the chunk's tags in one transaction. If that fails (an alert removed meanwhile), each
+   * alert's are written on their own; returns the alerts whose tags could not be written, with why.
+   */
+  async write(ctx: AppContext): Promise<Map<string, string>> {
+    const failed = new Map<string, string>();
+    if (this.rows.length === 0) return failed;
+    const save = (rows: typeof this.rows, entries: TimelineEntry[]) =>
+      ctx.db.transaction().execute(async (trx) => {
+        await repo.insertAlertTags(trx, rows);
+        await addTimeline(trx, entries);
+      });
+    try {
+      await save(this.rows, this.entries);
+    } catch {
+      for (const alertId of new Set(this.rows.map((r) => r.alert_id)))
+        await save(
+          this.rows.filter((r) => r.alert_id === alertId),
+          this.entries.filter((e) => e.subjectId === alertId),
+        ).catch((error: unknown) => failed.set(alertId, error instanceof Error ? error.message : String(error)));
+    }
+    return failed;
+  }
 }
 
 export function runContext(
@@ -52,6 +102,7 @@ export function runContext(
   rule: AutomationRulesTable,
   trigger: AutomationTrigger,
   tenantId: string,
+  tags: TagBatch = new TagBatch(new Map()),
 ): RunContext {
   return {
     ctx,
@@ -60,6 +111,7 @@ export function runContext(
     tenantId,
     doer: { userId: null, name: `Automation rule "${rule.name}"`, automated: true },
     scope: { tenantIds: [tenantId], memberTenantIds: [tenantId], selected: tenantId },
+    tags,
   };
 }
 
@@ -102,19 +154,14 @@ export async function runAlertAction(run: RunContext, action: AutomationAction, 
       return `closed as ${reason.toLowerCase()}`;
     }
     case "addTags": {
-      const added = await repo.addAlertTags(ctx.db, run.tenantId, alert.id, action.tags);
-      if (added.length)
-        await addTimeline(ctx.db, [
-          {
-            tenantId: run.tenantId,
-            subjectType: "alert",
-            subjectId: alert.id,
-            at: ctx.now(),
-            actorName: doer.name,
-            kind: "updated",
-            changes: { tags: added },
-          },
-        ]);
+      const added = run.tags.add(run.tenantId, alert.id, action.tags, {
+        tenantId: run.tenantId,
+        subjectType: "alert",
+        subjectId: alert.id,
+        at: ctx.now(),
+        actorName: doer.name,
+        kind: "updated",
+      });
       return added.length ? `tagged ${added.join(", ")}` : "tags already there";
     }
     case "escalate": {

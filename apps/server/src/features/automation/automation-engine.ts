@@ -20,6 +20,7 @@ import {
   runContext,
   runFindingAction,
   runIncidentAction,
+  TagBatch,
 } from "./automation-actions";
 import * as repo from "./automation.repository";
 import { compileCondition, type Predicate, type SubjectValues } from "./conditions";
@@ -244,10 +245,15 @@ export class AutomationEngine {
         actions: "[]",
       })),
     );
-    const finished: { id: string; outcome: string; actions: string }[] = [];
+    const finished: { id: string; subjectId: string; outcome: string; results: ActionResult[] }[] = [];
+    // The chunk's tag writes go in one transaction at its end (TagBatch).
+    const tagged = withIds.filter((p) => claimed.has(p.id) && p.rule.actions.some((a) => a.type === "addTags"));
+    const tags = new TagBatch(
+      tagged.length ? await repo.tagsOf(this.ctx.db, tenantId, [...new Set(tagged.map((p) => p.subjectId))]) : new Map(),
+    );
     for (const p of withIds) {
       if (!claimed.has(p.id)) continue;
-      const run = runContext(this.ctx, p.rule.row, trigger, tenantId);
+      const run = runContext(this.ctx, p.rule.row, trigger, tenantId, tags);
       const results: ActionResult[] = [];
       for (const action of p.rule.actions) {
         try {
@@ -256,15 +262,26 @@ export class AutomationEngine {
           results.push({ type: action.type, ok: false, detail: error instanceof Error ? error.message : String(error) });
         }
       }
-      const failed = results.filter((r) => !r.ok).length;
-      finished.push({
-        id: p.id,
-        outcome: failed === 0 ? "done" : failed === results.length ? "failed" : "partial",
-        actions: JSON.stringify(results),
-      });
+      finished.push({ id: p.id, subjectId: p.subjectId, outcome: outcomeOf(results), results });
     }
-    await repo.finishRuns(this.ctx.db, finished);
+    const untagged = await tags.write(this.ctx);
+    for (const f of finished) {
+      const why = untagged.get(f.subjectId);
+      if (!why) continue;
+      const results = f.results.map((r) => (r.type === "addTags" && r.ok ? { ...r, ok: false, detail: why } : r));
+      f.outcome = outcomeOf(results);
+      f.results = results;
+    }
+    await repo.finishRuns(
+      this.ctx.db,
+      finished.map((f) => ({ id: f.id, outcome: f.outcome, actions: JSON.stringify(f.results) })),
+    );
   }
+}
+
+function outcomeOf(results: readonly ActionResult[]): string {
+  const failed = results.filter((r) => !r.ok).length;
+  return failed === 0 ? "done" : failed === results.length ? "failed" : "partial";
 }
 
 type Act = (run: ReturnType<typeof runContext>, action: AutomationAction) => Promise<string>;

@@ -9,6 +9,7 @@ import { startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp, TestClient } from "../../test/test-server";
 import type { JobRunner } from "../jobs/job-runner";
 import { notifyAllSlaBreaches } from "../alerts/sla-breach.service";
+import { TagBatch } from "./automation-actions";
 import { automationFor } from "./automation-engine";
 
 /**
@@ -137,6 +138,28 @@ describe("automation rules", () => {
     expect(result).toMatchObject({ examined: 2, matched: 1, capped: false });
     expect(result.examples.map((e) => e.name)).toEqual(["Mimikatz after a week"]);
     expect((await admin.get("/api/v1/automation/rules")).json().items).toEqual([]);
+  });
+
+  it("writes a chunk's tags in one go, and an alert gone meanwhile fails only its own", async () => {
+    const [kept] = (await ingest({ name: "Tag batch keeps these" })) as [string];
+    const entry = (id: string) => ({
+      tenantId: tenantA,
+      subjectType: "alert" as const,
+      subjectId: id,
+      at: app.clock.now,
+      actorName: "test",
+      kind: "updated" as const,
+    });
+    const batch = new TagBatch(new Map());
+    expect(batch.add(tenantA, kept, ["a", "b"], entry(kept))).toEqual(["a", "b"]);
+    expect(batch.add(tenantA, kept, ["b", "c"], entry(kept))).toEqual(["c"]);
+    batch.add(tenantA, "no-such-alert", ["a"], entry("no-such-alert"));
+    const failed = await batch.write(app.ctx);
+    expect([...failed.keys()]).toEqual(["no-such-alert"]);
+    const stored = await app.ctx.db.selectFrom("alert_tags").select("tag").where("alert_id", "=", kept).execute();
+    expect(stored.map((t) => t.tag).sort()).toEqual(["a", "b", "c"]);
+    const timeline = (await alertOf(kept)).timeline.filter((t: { actorName: string }) => t.actorName === "test");
+    expect(timeline).toHaveLength(2);
   });
 
   it("acts on new alerts in order, records each run, and stops after a rule that says so", async () => {

@@ -1,10 +1,18 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
+import { unindexed } from "../../db/dialect";
 import type { AutomationRulesTable, AutomationRunsTable, DB } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Automation rules, their tenants and runs; the alert and incident reads rules evaluate. */
+
+/**
+ * The tenant filter of a read by ids (or by alert id), kept out of SQLite's index choice: with
+ * it, SQLite walked the tenant's whole (tenant, source, source id) index and filtered by id,
+ * 20 ms for a chunk of 500 alerts and 0.2 ms for one alert's tags, instead of key lookups.
+ */
+const byKey = (db: Db, table: string) => unindexed<string>(db as never, table, "tenant_id");
 
 export type RuleRow = AutomationRulesTable & { tenant_ids: string[] };
 
@@ -205,16 +213,13 @@ export async function saveGroup(db: Db, ruleId: string, tenantId: string, key: s
     .execute();
 }
 
-export async function addAlertTags(db: Db, tenantId: string, alertId: string, tags: readonly string[]): Promise<string[]> {
-  const have = new Set((await tagsOf(db, tenantId, [alertId])).get(alertId) ?? []);
-  const fresh = [...new Set(tags)].filter((t) => !have.has(t));
-  if (fresh.length)
+export async function insertAlertTags(db: Db, rows: readonly { alert_id: string; tenant_id: string; tag: string }[]) {
+  for (let i = 0; i < rows.length; i += 300)
     await db
       .insertInto("alert_tags")
-      .values(fresh.map((tag) => ({ alert_id: alertId, tenant_id: tenantId, tag })))
+      .values(rows.slice(i, i + 300))
       .onConflict((oc) => oc.columns(["alert_id", "tag"]).doNothing())
       .execute();
-  return fresh;
 }
 
 export async function tagsOf(db: Db, tenantId: string, alertIds: readonly string[]): Promise<Map<string, string[]>> {
@@ -223,7 +228,7 @@ export async function tagsOf(db: Db, tenantId: string, alertIds: readonly string
     const rows = await db
       .selectFrom("alert_tags")
       .select(["alert_id", "tag"])
-      .where("tenant_id", "=", tenantId)
+      .where(byKey(db, "alert_tags"), "=", tenantId)
       .where("alert_id", "in", alertIds.slice(i, i + 500))
       .execute();
     for (const r of rows) tags.set(r.alert_id, [...(tags.get(r.alert_id) ?? []), r.tag]);
@@ -264,7 +269,7 @@ export async function alertsByIds(db: Db, tenantId: string, ids: readonly string
       ...(await db
         .selectFrom("alerts")
         .select(alertColumns)
-        .where("tenant_id", "=", tenantId)
+        .where(byKey(db, "alerts"), "=", tenantId)
         .where("id", "in", ids.slice(i, i + 500))
         .execute()),
     );
@@ -314,7 +319,7 @@ export async function incidentsByIds(db: Db, tenantId: string, ids: readonly str
   return db
     .selectFrom("incidents")
     .select(incidentColumns)
-    .where("tenant_id", "=", tenantId)
+    .where(byKey(db, "incidents"), "=", tenantId)
     .where("id", "in", [...ids])
     .execute();
 }
@@ -372,7 +377,7 @@ export async function findingsByIds(db: Db, tenantId: string, ids: readonly stri
   return db
     .selectFrom("findings")
     .select(findingColumns)
-    .where("tenant_id", "=", tenantId)
+    .where(byKey(db, "findings"), "=", tenantId)
     .where("id", "in", [...ids])
     .execute();
 }
