@@ -17,8 +17,7 @@ import {
 import { notifySilentSources } from "./features/mdr/mdr-silence.service";
 import { applyRetention } from "./features/retention/retention.service";
 import { automationFor } from "./features/automation/automation-engine";
-import { AUTOMATION_MAIL_JOB } from "./features/automation/automation-actions";
-import { type Mail, sendMail } from "./lib/mail";
+import { type Mail, MAIL_JOB, sendMail } from "./lib/mail";
 import { attemptDelivery, markDead, WEBHOOK_JOB } from "./features/webhooks/webhooks.service";
 import { WEBHOOK_ATTEMPTS } from "@watchfloor/shared";
 import { snapshotRiskDaily } from "./features/risk/risk-snapshots.service";
@@ -99,7 +98,7 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       onDead: (job, error) => failDelivery(ctx, job.payload as never, job.attempt, error),
     },
     {
-      kind: AUTOMATION_MAIL_JOB,
+      kind: MAIL_JOB,
       maxAttempts: 5,
       run: async (job) => {
         const url = ctx.env.WATCHFLOOR_SMTP_URL;

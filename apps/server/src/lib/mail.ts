@@ -8,6 +8,9 @@ export interface Mail {
   attachment?: { fileName: string; content: Buffer };
 }
 
+/** The job kind of queued mail (registered in background-work.ts): retried with the runner's backoff. */
+export const MAIL_JOB = "mail";
+
 const transports = new Map<string, Transporter>();
 
 /** One transport per SMTP URL (nodemailer opens a connection per message). */

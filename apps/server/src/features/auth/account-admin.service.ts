@@ -3,7 +3,9 @@ import type { AppContext } from "../../context";
 import { membershipsOf } from "../../http/credentials.repository";
 import { forbidden, invalid, notFound } from "../../http/errors";
 import type { Actor } from "../../http/policy";
+import { type Mail, MAIL_JOB } from "../../lib/mail";
 import { recordAudit } from "../audit/audit.repository";
+import { queueJob } from "../jobs/jobs.service";
 import { insertNotification } from "../notifications/notifications.repository";
 import { findUserById, setPassword } from "../users/users.repository";
 import { type AccountHolder, type AuthorityVerdict, accountAuthority } from "./account-authority";
@@ -61,6 +63,10 @@ export async function resetPassword(ctx: AppContext, actor: AccountActor, userId
     });
     await auditAccountChange(trx, actor, tenantIds, "auth.password_reset", { userId, email: user.email }, now);
   });
+  await tellByMail(ctx, user.email, `${userId}:password:${now}`, "Your Watchfloor password was reset", [
+    `${actor.email} set a temporary password for your Watchfloor account and signed out all your sessions.`,
+    "Ask them for it, sign in with it and choose a new one.",
+  ]);
 }
 
 /**
@@ -83,6 +89,20 @@ export async function resetSecondFactors(ctx: AppContext, actor: AccountActor, u
     });
     await auditAccountChange(trx, actor, tenantIds, "auth.second_factor_reset", { userId, email: user.email, removed }, now);
   });
+  await tellByMail(ctx, user.email, `${userId}:factors:${now}`, "Your Watchfloor second factors were removed", [
+    `${actor.email} removed the second factors of your Watchfloor account and signed out all your sessions.`,
+    "Enrol a new one from your profile after you sign in.",
+  ]);
+}
+
+/**
+ * The person is told by mail as well when the server has SMTP (queued: a slow mail server never
+ * holds up the change), since a reset locks them out of the in-product notice until they sign in.
+ */
+async function tellByMail(ctx: AppContext, to: string, key: string, subject: string, lines: string[]) {
+  if (!ctx.env.WATCHFLOOR_SMTP_URL) return;
+  const text = [...lines, "If you did not ask for this, tell your security lead at once."].join("\n\n");
+  await queueJob(ctx, MAIL_JOB, key, { to: [to], subject, text } satisfies Mail, 5);
 }
 
 async function auditAccountChange(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backgroundWork } from "../../background-work";
 import { makeTenant, makeUser, PASSWORD, signedInClient } from "../../test/factories";
+import { startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, TestClient, type TestApp } from "../../test/test-server";
 
 /**
@@ -118,5 +120,34 @@ describe("resetting another person's account", () => {
     const someone = await makeUser(app, [{ tenantId: c.id, role: "owner" }]);
     const { client: platform } = await signedInClient(app, [], { platformAdmin: true });
     expect((await reset(platform, someone.id)).statusCode).toBe(200);
+  });
+});
+
+describe("telling the person by mail", () => {
+  it("mails someone whose password or second factors an admin reset, when the server has SMTP", async () => {
+    const sink = await startSmtpSink();
+    const mailApp = await createTestApp({ WATCHFLOOR_SMTP_URL: sink.url, WATCHFLOOR_SMTP_FROM: "Watchfloor <soc@example.test>" });
+    const runner = backgroundWork(mailApp.ctx, () => undefined);
+    try {
+      const tenant = await makeTenant(mailApp);
+      const person = await makeUser(mailApp, [{ tenantId: tenant.id, role: "analyst" }], { email: "reset-me@example.test" });
+      const { client: admin, user } = await signedInClient(mailApp, [{ tenantId: tenant.id, role: "admin" }]);
+      expect((await reset(admin, person.id)).statusCode).toBe(200);
+      expect((await admin.delete(`/api/v1/users/${person.id}/second-factors`)).statusCode).toBe(200);
+      await runner.runDue();
+      const mails = await sink.waitFor(2);
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        "Your Watchfloor password was reset",
+        "Your Watchfloor second factors were removed",
+      ]);
+      expect(mails.map((m) => m.to)).toMatchObject([{ text: "reset-me@example.test" }, { text: "reset-me@example.test" }]);
+      expect(mails[0]?.text).toContain(user.email);
+      // The temporary password itself is never mailed.
+      expect(mails.some((m) => m.text?.includes(NEW))).toBe(false);
+    } finally {
+      await runner.stop();
+      await mailApp.close();
+      await sink.close();
+    }
   });
 });

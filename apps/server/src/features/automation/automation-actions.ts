@@ -18,7 +18,7 @@ import { insertNotifications } from "../notifications/notifications.repository";
 import { addTimeline, type TimelineEntry } from "../timeline/timeline.repository";
 import { memberOf, userEmails } from "../users/users.repository";
 import { queueJob } from "../jobs/jobs.service";
-import type { Mail } from "../../lib/mail";
+import { type Mail, MAIL_JOB } from "../../lib/mail";
 import { newId } from "../../lib/tokens";
 import type { WebhookEvent } from "../webhooks/webhook-payload";
 import { enqueueDelivery } from "../webhooks/webhooks.service";
@@ -28,9 +28,6 @@ import * as repo from "./automation.repository";
  * What each action does (docs/automation.md, "Actions"). Actions go through the same services as
  * people's changes (the workflow's moves, SLA due times, timelines, notifications), as the rule.
  */
-
-/** Mail notices of the notify action, sent by the job runner (background-work.ts). */
-export const AUTOMATION_MAIL_JOB = "automation-mail";
 
 export interface ActionResult {
   type: string;
@@ -329,7 +326,7 @@ async function notify(
     const to = await userEmails(run.ctx.db, recipients);
     await queueJob(
       run.ctx,
-      AUTOMATION_MAIL_JOB,
+      MAIL_JOB,
       `${run.rule.id}:${newId()}`,
       {
         to,
