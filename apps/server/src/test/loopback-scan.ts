@@ -55,7 +55,9 @@ export function selfSignedCertificate(
   const subject = name(names.cn, "Watchfloor Test");
   const san = seq(...names.dns.map((d) => der(0x82, Buffer.from(d))), der(0x87, Buffer.from([127, 0, 0, 1])));
   const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
+  // A positive INTEGER in its shortest form: a first byte of 0x00 before one under 0x80 is
+  // padding DER forbids, and OpenSSL refused such a certificate (1 serial in 256).
+  serial[0] = 0x40 | ((serial[0] ?? 0) & 0x3f);
   const tbs = seq(
     der(0xa0, der(0x02, Buffer.from([2]))), // v3
     der(0x02, serial),
