@@ -44,15 +44,13 @@ describe("accounts, notifications, invitations and administration", () => {
     await page2.waitForURL("**/dashboard");
     const badge = page2.getByTestId("unread-badge");
     await badge.waitFor();
-    // The demo data's quiet sources may have told the owner too (MDR source health): count this one.
-    const unread = Number((await badge.textContent())?.match(/^(\d+) unread$/)?.[1]);
-    expect(unread).toBeGreaterThanOrEqual(1);
+    // The demo data's quiet sources may tell the owner too (MDR source health), at any moment:
+    // look at this notice, not at the count.
     await page2.getByTestId("notifications-trigger").click();
     const item = page2.getByTestId("notification-item").filter({ hasText: "New sign-in from Firefox" });
     await item.waitFor();
     await item.getByRole("button", { name: "Mark read" }).click();
-    if (unread === 1) await badge.waitFor({ state: "detached" });
-    else await expect.poll(async () => badge.textContent()).toBe(`${unread - 1} unread`);
+    await item.getByRole("button", { name: "Mark read" }).waitFor({ state: "detached" });
 
     // The first browser sees its other session on the profile page and can sign it out.
     await page1.goto(`${base}/profile`);
