@@ -234,7 +234,7 @@ describe("vulnerability management", () => {
       csvFile,
       "hostname,ip,title,severity,cvss,scanner\nweb-e2e-01,10.20.30.40,Outdated TLS configuration,Medium,5.3,e2e-csv\nweb-e2e-02,10.20.300.1,Broken row,High,12,e2e-csv\n",
     );
-    await page.getByLabel("Format").selectOption("generic-csv");
+    await page.getByLabel("Format", { exact: true }).selectOption("generic-csv");
     await page.getByLabel("Scanner report").setInputFiles(csvFile);
     await page.getByRole("button", { name: "Upload and import" }).click();
     await report.getByText("scan-with-errors.csv").waitFor();
@@ -245,6 +245,29 @@ describe("vulnerability management", () => {
     await rejected.getByText('"12" is not a score from 0 to 10').waitFor();
     await checkPage(page, "vulnerability-import", async (p) => {
       await p.getByTestId("rejected-rows").waitFor();
+    });
+    consoleWatch.assertClean();
+    await context.close();
+  });
+
+  it("keeps the Nessus sample's informational results when asked, and the attack surface shows their port", async () => {
+    const { context, page, consoleWatch } = await open(listPath);
+    await page.getByRole("link", { name: "Import scan" }).click();
+    await page.getByRole("heading", { name: "Import a scan" }).waitFor();
+    await page.getByLabel("Tenant", { exact: true }).selectOption({ label: "Tenant A" });
+    await page.getByLabel("Scanner report").setInputFiles(samples.nessus);
+    await page.getByLabel(/Keep informational results/).check();
+    await page.getByRole("button", { name: "Upload and import" }).click();
+    const report = page.getByTestId("import-report");
+    await report.getByText("nessus_with_cvssv3.nessus").waitFor();
+    expect(await page.getByTestId("stat-informational-kept").textContent()).toBe("23");
+    expect(await report.getByText(/informational \(Nessus severity 0\)/).count()).toBe(0);
+
+    await page.goto(`${base}/attack-surface?q=44.228.249.3`);
+    const row = page.locator('[data-testid="exposure-row"][data-port="80"]').first();
+    await row.getByText("nessus: HTTP Server Type and Version").waitFor();
+    await checkPage(page, "attack-surface-observations", async (p) => {
+      await p.getByText("nessus: HTTP Server Type and Version").first().waitFor();
     });
     consoleWatch.assertClean();
     await context.close();

@@ -156,10 +156,13 @@ export const surfaceCertificateSchema = z.object({
 });
 export type SurfaceCertificate = z.output<typeof surfaceCertificateSchema>;
 
-/** An open port on an asset: from an nmap scan, or (assets no scan covered) the port of an open finding. */
+/**
+ * An open port on an asset: from an nmap scan, (assets no scan covered) the port of an open
+ * finding, or an informational scanner result kept with --include-info ("scanner").
+ */
 export const surfaceServiceSchema = z.object({
   id: z.string(),
-  source: z.enum(["nmap", "findings"]),
+  source: z.enum(["nmap", "findings", "scanner"]),
   address: z.string().nullable(),
   hostname: z.string().nullable(),
   protocol: z.string(),
@@ -175,6 +178,8 @@ export const surfaceServiceSchema = z.object({
   openedAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
   certificate: surfaceCertificateSchema.nullable(),
+  /** "scanner: title" of informational results that name this port (at most 5). */
+  observations: z.array(z.string()),
 });
 export type SurfaceService = z.output<typeof surfaceServiceSchema>;
 

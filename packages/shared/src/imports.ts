@@ -39,6 +39,8 @@ export const findingImportReportSchema = importTallySchema.extend({
   filename: z.string().nullable(),
   /** False for partial scans, which never mark findings fixed. */
   fullScan: z.boolean(),
+  /** Informational results were kept as observations (`includeInfo`), not skipped. */
+  includeInfo: z.boolean(),
   created: z.number(),
   updated: z.number(),
   /** Records folded into a finding another record of the same file already gave. */
@@ -47,6 +49,10 @@ export const findingImportReportSchema = importTallySchema.extend({
   fixed: z.number(),
   assetsCreated: z.number(),
   assetsMatched: z.number(),
+  /** Informational results stored as observations (0 unless `includeInfo`). */
+  observations: z.number(),
+  /** Observations a full scan no longer reported on the assets it covered. */
+  observationsGone: z.number(),
 });
 export type FindingImportReport = z.infer<typeof findingImportReportSchema>;
 

@@ -347,6 +347,27 @@ export interface AttackDetectionPathsTable {
   component_id: string;
 }
 
+/** An informational scanner result kept with `--include-info` (migration 0033): not a finding. */
+export interface ScannerObservationsTable {
+  id: string;
+  tenant_id: string;
+  asset_id: string;
+  scanner: string;
+  /** The scanner's id for the check (plugin, NVT, QID, template). */
+  result_id: string;
+  /** 0: about the whole host. */
+  port: number;
+  protocol: string;
+  service: Text;
+  title: string;
+  evidence: Text;
+  raw: Text;
+  first_seen: number;
+  last_seen: number;
+  last_import_id: string;
+  gone_at: number | null;
+}
+
 export interface AssetsTable {
   id: string;
   tenant_id: string;
@@ -1062,6 +1083,7 @@ export interface DB {
   assets: AssetsTable;
   asset_identities: AssetIdentitiesTable;
   findings: FindingsTable;
+  scanner_observations: ScannerObservationsTable;
   finding_sources: FindingSourcesTable;
   finding_cves: FindingCvesTable;
   finding_imports: FindingImportsTable;

@@ -140,3 +140,28 @@ export async function seedFinding(db: Kysely<DB>, asset: AssetsTable, seed: Find
     .execute();
   return row;
 }
+
+/** A minimal Nessus v2 report: one host, its items, scanned at `at` (epoch ms). */
+export function nessusReport(
+  host: { name: string; ip?: string; fqdn?: string; netbios?: string },
+  at: number,
+  items: string[],
+): string {
+  const s = Math.floor(at / 1000);
+  const tag = (name: string, value?: string) => (value ? `<tag name="${name}">${value}</tag>` : "");
+  return `<?xml version="1.0" ?>
+<NessusClientData_v2><Report name="t">
+<ReportHost name="${host.name}"><HostProperties>
+${tag("host-ip", host.ip)}${tag("host-fqdn", host.fqdn)}${tag("netbios-name", host.netbios)}${tag("HOST_START_TIMESTAMP", String(s - 600))}${tag("HOST_END_TIMESTAMP", String(s))}
+</HostProperties>
+${items.join("\n")}
+</ReportHost></Report></NessusClientData_v2>`;
+}
+
+export const nessusItem = (
+  plugin: string,
+  o: { port?: number; severity?: number; cves?: string[]; vector?: string; score?: number; name?: string } = {},
+) =>
+  `<ReportItem port="${o.port ?? 443}" svc_name="www" protocol="tcp" severity="${o.severity ?? 3}" pluginID="${plugin}" pluginName="${o.name ?? `Plugin ${plugin}`}">
+${(o.cves ?? []).map((c) => `<cve>${c}</cve>`).join("")}${o.vector ? `<cvss3_vector>${o.vector}</cvss3_vector><cvss3_base_score>${o.score ?? 5}</cvss3_base_score>` : ""}
+<solution>Upgrade.</solution></ReportItem>`;

@@ -160,3 +160,20 @@ export async function surfaceImports(db: Kysely<DB>, tenantIds: readonly string[
     .limit(limit)
     .execute();
 }
+
+/** Informational scanner results kept with --include-info (migration 0033) that name a port, current ones only. */
+export async function observedPorts(db: Kysely<DB>, tenantIds: readonly string[], assetIds: readonly string[]) {
+  if (tenantIds.length === 0) return [];
+  return chunked(assetIds, (part) =>
+    db
+      .selectFrom("scanner_observations")
+      .select(["asset_id", "scanner", "port", "protocol", "service", "title", "first_seen", "last_seen"])
+      .where("tenant_id", "in", [...tenantIds])
+      .where("asset_id", "in", part)
+      .where("gone_at", "is", null)
+      .where("port", ">", 0)
+      .orderBy("asset_id")
+      .orderBy("port")
+      .execute(),
+  );
+}

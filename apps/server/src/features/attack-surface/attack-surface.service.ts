@@ -20,14 +20,25 @@ export async function getAttackSurface(ctx: AppContext, scope: TenantScope, quer
     repo.scanTimes(ctx.db, tenantIds),
   ]);
   const assetIds = assets.map((a) => a.id);
-  const [identities, findings, findingPorts] = await Promise.all([
+  const [identities, findings, findingPorts, observedPorts] = await Promise.all([
     repo.assetIdentityRows(ctx.db, tenantIds, assetIds),
     repo.openFindingCounts(ctx.db, tenantIds, assetIds),
     repo.openFindingPorts(ctx.db, tenantIds, assetIds),
+    repo.observedPorts(ctx.db, tenantIds, assetIds),
   ]);
   const firstScanAt = new Map<string, number>();
   for (const s of scans) if (!firstScanAt.has(s.tenant_id)) firstScanAt.set(s.tenant_id, Number(s.scanned_at));
-  const all = buildSurface({ now: ctx.now(), assets, identities, hosts, services, findings, findingPorts, firstScanAt });
+  const all = buildSurface({
+    now: ctx.now(),
+    assets,
+    identities,
+    hosts,
+    services,
+    findings,
+    findingPorts,
+    observedPorts,
+    firstScanAt,
+  });
   const matching = sortSurface(filterSurface(all, query), query.sort);
   return {
     summary: summarise(

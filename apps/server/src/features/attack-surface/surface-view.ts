@@ -55,6 +55,17 @@ export interface SurfaceInput {
     first_seen: number | string;
     last_seen: number | string;
   }[];
+  /** Informational scanner results kept with --include-info that name a port (current ones). */
+  observedPorts?: {
+    asset_id: string;
+    scanner: string;
+    port: number;
+    protocol: string;
+    service: string | null;
+    title: string;
+    first_seen: number | string;
+    last_seen: number | string;
+  }[];
   /** Each tenant's first scan: services it found are the baseline, never "new". */
   firstScanAt: ReadonlyMap<string, number>;
 }
@@ -119,12 +130,59 @@ function groupBy<T extends { asset_id: string }>(rows: readonly T[]): Map<string
 /** A certificate name that is a DNS name, not an address ("IP Address" SANs and CNs of bare IPs are not domains). */
 const dnsName = (value: string) => !/^[\d.]+$/.test(value) && !value.includes(":");
 
+const OBSERVATION_TITLES = 5;
+
+/**
+ * Informational scanner results (kept with --include-info) on an asset's ports: their titles join
+ * the port's entry; a port no other source lists opens an entry of source "scanner", unless a
+ * network scan of the asset after the result saw it closed (nmap decides what is open now).
+ */
+function addObservedPorts(
+  list: SurfaceService[],
+  rows: NonNullable<SurfaceInput["observedPorts"]>,
+  asset: { address: string | null; assetId: string; lastNmapScan: number },
+): void {
+  const byPort = new Map(list.map((s) => [`${s.protocol}/${s.port}`, s]));
+  for (const o of rows) {
+    const key = `${o.protocol}/${o.port}`;
+    let service = byPort.get(key);
+    if (!service) {
+      if (Number(o.last_seen) <= asset.lastNmapScan) continue;
+      service = {
+        id: `observed:${asset.assetId}:${key}`,
+        source: "scanner",
+        address: asset.address,
+        hostname: null,
+        protocol: o.protocol,
+        port: o.port,
+        name: o.service,
+        product: null,
+        version: null,
+        tls: false,
+        isNew: false,
+        firstSeenAt: iso(Number(o.first_seen)),
+        openedAt: null,
+        lastSeenAt: iso(Number(o.last_seen)),
+        certificate: null,
+        observations: [],
+      };
+      byPort.set(key, service);
+      list.push(service);
+    }
+    service.name ??= o.service;
+    const title = `${o.scanner}: ${o.title}`;
+    if (service.observations.length < OBSERVATION_TITLES && !service.observations.includes(title))
+      service.observations.push(title);
+  }
+}
+
 /** Every asset on the surface with its addresses, domains, open and just-closed services, and findings. */
 export function buildSurface(input: SurfaceInput): SurfaceAsset[] {
   const hosts = groupBy(input.hosts);
   const services = groupBy(input.services);
   const identities = groupBy(input.identities);
   const findingPorts = groupBy(input.findingPorts);
+  const observed = groupBy(input.observedPorts ?? []);
   const findings = new Map(input.findings.map((f) => [f.asset_id, f]));
   return input.assets.map((a) => {
     const own = services.get(a.id) ?? [];
@@ -147,6 +205,7 @@ export function buildSurface(input: SurfaceInput): SurfaceAsset[] {
       openedAt: iso(s.opened_at),
       lastSeenAt: iso(s.last_seen_at),
       certificate: certificateOf(s, input.now),
+      observations: [],
     }));
     // An internet-facing asset no scan covered: the ports its open findings name.
     if (scanned.length === 0) {
@@ -169,9 +228,16 @@ export function buildSurface(input: SurfaceInput): SurfaceAsset[] {
           openedAt: null,
           lastSeenAt: iso(Number(p.last_seen)),
           certificate: null,
+          observations: [],
         });
       }
     }
+    const lastScan = Math.max(0, ...scanned.map((h) => h.last_scanned_at));
+    addObservedPorts(list, observed.get(a.id) ?? [], {
+      address: (identities.get(a.id) ?? []).find((i) => i.kind === "ip")?.value ?? null,
+      assetId: a.id,
+      lastNmapScan: lastScan,
+    });
     const addresses: SurfaceAsset["addresses"] = scanned.map((h) => ({
       address: h.address,
       public: h.public === 1,
@@ -194,7 +260,6 @@ export function buildSurface(input: SurfaceInput): SurfaceAsset[] {
       }
     }
     const figures = findings.get(a.id);
-    const lastScan = Math.max(0, ...scanned.map((h) => h.last_scanned_at));
     return {
       id: a.id,
       tenantId: a.tenant_id,

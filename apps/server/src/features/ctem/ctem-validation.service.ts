@@ -99,7 +99,8 @@ export async function importNucleiValidations(
   // The assets a host names, asked once per host: a scan reports many results per host.
   const ownersOf = new Map<string, Set<string>>();
   for await (const event of importNuclei(source)) {
-    if (event.kind === "skipped") report.skipped++;
+    // Informational results (Nuclei "info") validate nothing: counted as skipped, as before.
+    if (event.kind === "skipped" || event.kind === "informational") report.skipped++;
     if (event.kind === "rejected") report.rejected++;
     if (event.kind !== "record") continue;
     if (++report.results > NUCLEI_RESULT_LIMIT)

@@ -13,6 +13,7 @@ import { createTestApp, freshDatabaseUrl, type TestApp, type TestClient, testDia
 import { sourceFromFile } from "../../importers/types";
 import { saveRemediationSlaDays } from "./findings-import.repository";
 import { importFindingFile } from "./findings-import.service";
+import { nessusItem, nessusReport } from "../../test/finding-factories";
 
 const data = path.resolve(fileURLToPath(new URL("../../../../../../shared/data", import.meta.url)));
 const day = 86_400_000;
@@ -27,31 +28,6 @@ const upload = (client: TestClient, tenant: string, file: string | Buffer, query
     payload: file,
     headers: { "content-type": "application/octet-stream" },
   });
-
-/** A minimal Nessus v2 report: one host, its items, scanned at `at` (epoch ms). */
-export function nessusReport(
-  host: { name: string; ip?: string; fqdn?: string; netbios?: string },
-  at: number,
-  items: string[],
-): string {
-  const s = Math.floor(at / 1000);
-  const tag = (name: string, value?: string) => (value ? `<tag name="${name}">${value}</tag>` : "");
-  return `<?xml version="1.0" ?>
-<NessusClientData_v2><Report name="t">
-<ReportHost name="${host.name}"><HostProperties>
-${tag("host-ip", host.ip)}${tag("host-fqdn", host.fqdn)}${tag("netbios-name", host.netbios)}${tag("HOST_START_TIMESTAMP", String(s - 600))}${tag("HOST_END_TIMESTAMP", String(s))}
-</HostProperties>
-${items.join("\n")}
-</ReportHost></Report></NessusClientData_v2>`;
-}
-
-export const nessusItem = (
-  plugin: string,
-  o: { port?: number; severity?: number; cves?: string[]; vector?: string; score?: number; name?: string } = {},
-) =>
-  `<ReportItem port="${o.port ?? 443}" svc_name="www" protocol="tcp" severity="${o.severity ?? 3}" pluginID="${plugin}" pluginName="${o.name ?? `Plugin ${plugin}`}">
-${(o.cves ?? []).map((c) => `<cve>${c}</cve>`).join("")}${o.vector ? `<cvss3_vector>${o.vector}</cvss3_vector><cvss3_base_score>${o.score ?? 5}</cvss3_base_score>` : ""}
-<solution>Upgrade.</solution></ReportItem>`;
 
 const gvmReport = (
   host: string,

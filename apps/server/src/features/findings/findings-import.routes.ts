@@ -31,12 +31,13 @@ export const findingImportRoutes =
         schema: {
           tags: ["imports"],
           description:
-            "Import a vulnerability scanner report (raw file body). `partial=true` for a scan of part of the assets' checks: it never marks findings fixed.",
+            "Import a vulnerability scanner report (raw file body). `partial=true` for a scan of part of the assets' checks: it never marks findings fixed. `includeInfo=true` keeps informational results (open ports, service banners, detected technologies) as observations for the attack surface instead of skipping them.",
           querystring: z.object({
             tenantId: z.string().optional(),
             format: z.string().max(40).optional(),
             filename: z.string().max(255).optional(),
             partial: booleanFlag.optional(),
+            includeInfo: booleanFlag.optional(),
           }),
           response: { 200: findingImportReportSchema },
         },
@@ -44,9 +45,9 @@ export const findingImportRoutes =
       async (request) => {
         const tenantId = ingestTenant(request.scope, request.query.tenantId);
         const doer = await doerOf(ctx, request);
-        const { format, filename, partial } = request.query;
+        const { format, filename, partial, includeInfo } = request.query;
         return withUploadedFile(request, (source) =>
-          importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial }),
+          importFindingFile(ctx, tenantId, source, { format, filename: filename ?? null, doer, partial, includeInfo }),
         );
       },
     );

@@ -19,6 +19,8 @@ import { AssetResolver } from "./findings-import.assets";
 import { findingEvents } from "./findings-import.events";
 import type { WireEvent } from "./findings-import.protocol";
 import { FindingBatchWriter } from "./findings-import.batch";
+import { ObservationBatch } from "./findings-import.observations";
+import { markObservationsGone } from "./observations.repository";
 import {
   closeAsFixed,
   findingsAbsentFromScan,
@@ -51,6 +53,28 @@ export async function resolveFindingFormat(
 const dayOrUndefined = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NaN);
 
 /**
+ * When a record was seen, from the file. Capped at the server's clock: a future date would keep
+ * the finding "seen" ahead of every later scan and push its due date out.
+ */
+function seenTimes(finding: Finding, now: number): { seenAt: number; firstSeen: number } {
+  const seen = dayOrUndefined(finding.lastSeen);
+  const seenAt = Number.isFinite(seen) ? Math.min(seen, now) : now;
+  const first = dayOrUndefined(finding.firstSeen);
+  return { seenAt, firstSeen: Number.isFinite(first) ? Math.min(first, seenAt) : seenAt };
+}
+
+/** The assets a scan covered, grouped by the time each was scanned (from the file). */
+function byScanTime(scope: ReadonlyMap<string, number>): Map<number, string[]> {
+  const byTime = new Map<number, string[]>();
+  for (const [assetId, at] of scope) {
+    const group = byTime.get(at);
+    if (group) group.push(assetId);
+    else byTime.set(at, [assetId]);
+  }
+  return byTime;
+}
+
+/**
  * Imports one scanner report into one tenant in a single transaction: records stream in and are
  * written in batches (assets matched or created, findings upserted, scanners accumulated), then
  * a full scan closes as Fixed what it no longer reports on the assets it covered. A malformed
@@ -60,7 +84,14 @@ export async function importFindingFile(
   ctx: AppContext,
   tenantId: string,
   source: ImportSource,
-  options: { format?: string; filename: string | null; doer: Doer; partial?: boolean; offThread?: boolean },
+  options: {
+    format?: string;
+    filename: string | null;
+    doer: Doer;
+    partial?: boolean;
+    includeInfo?: boolean;
+    offThread?: boolean;
+  },
 ): Promise<FindingImportReport> {
   const format = await resolveFindingFormat(source, options.format, options.filename);
   return storeFindingEvents(ctx, tenantId, findingEvents(source, format, options.offThread), { ...options, format });
@@ -71,7 +102,7 @@ export async function storeFindingEvents(
   ctx: AppContext,
   tenantId: string,
   events: AsyncIterable<WireEvent>,
-  options: { format: FindingImportFormat; filename: string | null; doer: Doer; partial?: boolean },
+  options: { format: FindingImportFormat; filename: string | null; doer: Doer; partial?: boolean; includeInfo?: boolean },
 ): Promise<FindingImportReport> {
   const { format } = options;
   const now = ctx.now();
@@ -79,7 +110,17 @@ export async function storeFindingEvents(
   const slaDays = await remediationSlaDays(ctx.db, tenantId);
   const importId = newId();
   const tally = new ImportTally({ tenantId, importId, format, now });
-  const counts = { created: 0, updated: 0, merged: 0, reopened: 0, fixed: 0, assetsCreated: 0, assetsMatched: 0 };
+  const counts = {
+    created: 0,
+    updated: 0,
+    merged: 0,
+    reopened: 0,
+    fixed: 0,
+    assetsCreated: 0,
+    assetsMatched: 0,
+    observations: 0,
+    observationsGone: 0,
+  };
   // New findings, for automation rules once the import has committed.
   const createdIds: string[] = [];
   const report = (): FindingImportReport => ({
@@ -87,6 +128,7 @@ export async function storeFindingEvents(
     format,
     filename: options.filename,
     fullScan,
+    includeInfo: Boolean(options.includeInfo),
     ...counts,
     ...tally.summary(),
   });
@@ -133,38 +175,38 @@ export async function storeFindingEvents(
         // Other requests (and /healthz) get their turn between batches; the transaction stays open.
         await yieldToEventLoop();
       };
+      const observations = new ObservationBatch(trx, { tenantId, importId, now, assets });
       for await (const event of events) {
         tally.rowsRead++;
         if (event.kind === "record") {
           const finding = event.finding as Finding;
           scanners.add(finding.scanner);
-          // Times from the file are capped at the server's clock: a future date would keep the
-          // finding "seen" ahead of every later scan and push its due date out.
-          const seen = dayOrUndefined(finding.lastSeen);
-          const seenAt = Number.isFinite(seen) ? Math.min(seen, now) : now;
-          const first = dayOrUndefined(finding.firstSeen);
-          batch.push({
-            finding,
-            rawJson: event.rawJson,
-            row: event.row,
-            seenAt,
-            firstSeen: Number.isFinite(first) ? Math.min(first, seenAt) : seenAt,
-          });
+          batch.push({ finding, rawJson: event.rawJson, row: event.row, ...seenTimes(finding, now) });
           if (batch.length >= BATCH) await flush();
         } else if (event.kind === "skipped") {
           tally.skip(event.reason);
+        } else if (event.kind === "informational") {
+          if (!options.includeInfo) tally.skip(event.reason);
+          else {
+            scanners.add(event.finding.scanner);
+            await observations.add(event.finding as Finding, event.rawJson, seenTimes(event.finding as Finding, now));
+          }
         } else {
           await tally.reject(trx, event.row, event.problems, event.raw);
         }
       }
       await flush();
+      counts.observations = await observations.finish();
       tally.finish();
       await assets.finish();
       counts.assetsCreated = assets.created;
       counts.assetsMatched = assets.matched;
       if (fullScan) {
-        for (const scanner of scanners)
+        for (const scanner of scanners) {
           counts.fixed += await markFixed(trx, { tenantId, importId, now, scanner, scope: assets.seen, doer: options.doer });
+          if (options.includeInfo)
+            counts.observationsGone += await observationsGone(trx, { tenantId, now, scanner, scope: assets.seen });
+        }
       }
       let scannedAt = 0;
       for (const at of assets.seen.values()) scannedAt = Math.max(scannedAt, at);
@@ -186,14 +228,8 @@ async function markFixed(
   run: { tenantId: string; importId: string; now: number; scanner: string; scope: ReadonlyMap<string, number>; doer: Doer },
 ): Promise<number> {
   // Assets scanned at the same moment are checked together; each against its own scan time.
-  const byTime = new Map<number, string[]>();
-  for (const [assetId, at] of run.scope) {
-    const group = byTime.get(at);
-    if (group) group.push(assetId);
-    else byTime.set(at, [assetId]);
-  }
   let fixed = 0;
-  for (const [scannedAt, assetIds] of byTime) {
+  for (const [scannedAt, assetIds] of byScanTime(run.scope)) {
     const absent = await findingsAbsentFromScan(trx, run.tenantId, assetIds, run.scanner, run.importId, scannedAt);
     if (absent.length === 0) continue;
     // Scan times come from the file (capped at the clock when read); cap again so closed_at never
@@ -216,4 +252,15 @@ async function markFixed(
     fixed += gone.length;
   }
   return fixed;
+}
+
+/** Marks gone the informational results this scanner's full scan no longer reports on the assets it covered. */
+async function observationsGone(
+  trx: Parameters<typeof markObservationsGone>[0],
+  run: { tenantId: string; now: number; scanner: string; scope: ReadonlyMap<string, number> },
+): Promise<number> {
+  let gone = 0;
+  for (const [scannedAt, assetIds] of byScanTime(run.scope))
+    gone += await markObservationsGone(trx, { tenantId: run.tenantId, scanner: run.scanner, assetIds, scannedAt, now: run.now });
+  return gone;
 }

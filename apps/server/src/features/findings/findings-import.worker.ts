@@ -30,7 +30,7 @@ async function run(job: ParseJob): Promise<void> {
   let batch: WireEvent[] = [];
   try {
     for await (const event of findingImporterFor(job.format)(sourceFromFile(job.path))) {
-      if (event.kind === "record" && event.finding.raw !== undefined) {
+      if ((event.kind === "record" || event.kind === "informational") && event.finding.raw !== undefined) {
         batch.push({ ...event, finding: { ...event.finding, raw: undefined }, rawJson: JSON.stringify(event.finding.raw) });
       } else {
         batch.push(event);

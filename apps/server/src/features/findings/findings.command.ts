@@ -23,7 +23,7 @@ export function importCommandOf(program: Command): Command {
   return program.commands.find((c) => c.name() === "import") ?? program.command("import").description("import data files");
 }
 
-/** `watchfloor import findings FILE --tenant SLUG [--format F] [--partial]`: the same import as the upload. */
+/** `watchfloor import findings FILE --tenant SLUG [--format F] [--partial] [--include-info]`: the same import as the upload. */
 export function registerFindingsCommand(program: Command, fail: Fail): void {
   registerIntelCommands(program, fail);
   registerAssetsCommand(program, fail);
@@ -33,36 +33,50 @@ export function registerFindingsCommand(program: Command, fail: Fail): void {
     .requiredOption("--tenant <slug>", "tenant slug, e.g. tenant-a")
     .option("--format <format>", "report format (default: detected from the content)")
     .option("--partial", "a scan of part of the checks: never mark findings absent from it as fixed")
+    .option(
+      "--include-info",
+      "keep informational results (open ports, service banners, detected technologies) as observations for the attack surface",
+    )
     .option("--json", "print the whole report as JSON")
-    .action(async (file: string, options: { tenant: string; format?: string; partial?: boolean; json?: boolean }) => {
-      const runtime = await openRuntime();
-      try {
-        const tenant = await findTenantBySlug(runtime.ctx.db, options.tenant);
-        if (!tenant) fail(`No tenant with slug ${options.tenant}.`);
-        const report = await importFindingFile(runtime.ctx, tenant.id, sourceFromFile(file), {
-          format: options.format,
-          filename: file.split("/").at(-1) ?? file,
-          doer: { userId: null, name: "CLI" },
-          partial: options.partial,
-        });
-        if (options.json) {
-          console.log(JSON.stringify(report, null, 2));
-          return;
+    .action(
+      async (
+        file: string,
+        options: { tenant: string; format?: string; partial?: boolean; includeInfo?: boolean; json?: boolean },
+      ) => {
+        const runtime = await openRuntime();
+        try {
+          const tenant = await findTenantBySlug(runtime.ctx.db, options.tenant);
+          if (!tenant) fail(`No tenant with slug ${options.tenant}.`);
+          const report = await importFindingFile(runtime.ctx, tenant.id, sourceFromFile(file), {
+            format: options.format,
+            filename: file.split("/").at(-1) ?? file,
+            doer: { userId: null, name: "CLI" },
+            partial: options.partial,
+            includeInfo: options.includeInfo,
+          });
+          if (options.json) {
+            console.log(JSON.stringify(report, null, 2));
+            return;
+          }
+          console.log(
+            `Imported ${file} as ${report.format} into ${tenant.name}: ${report.rowsRead} records read, ${report.created} findings created, ${report.updated} updated, ${report.merged} merged, ${report.reopened} reopened, ${report.fixed} fixed, ${report.rejectedCount} rejected; assets: ${report.assetsCreated} new, ${report.assetsMatched} matched.`,
+          );
+          if (!report.fullScan) console.log("  partial scan: nothing was marked fixed");
+          if (report.includeInfo)
+            console.log(
+              `  informational results: ${report.observations} kept as observations, ${report.observationsGone} no longer reported`,
+            );
+          for (const s of report.skipped) console.log(`  skipped ${s.count}: ${s.reason}`);
+          for (const r of report.rejected.slice(0, 20))
+            console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
+          for (const f of report.findings.slice(0, 20)) console.log(`  note row ${f.row} ${f.field}: ${f.message}`);
+        } catch (error) {
+          failWith(fail, error);
+        } finally {
+          await runtime.close();
         }
-        console.log(
-          `Imported ${file} as ${report.format} into ${tenant.name}: ${report.rowsRead} records read, ${report.created} findings created, ${report.updated} updated, ${report.merged} merged, ${report.reopened} reopened, ${report.fixed} fixed, ${report.rejectedCount} rejected; assets: ${report.assetsCreated} new, ${report.assetsMatched} matched.`,
-        );
-        if (!report.fullScan) console.log("  partial scan: nothing was marked fixed");
-        for (const s of report.skipped) console.log(`  skipped ${s.count}: ${s.reason}`);
-        for (const r of report.rejected.slice(0, 20))
-          console.log(`  rejected row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.reason}`).join("; ")}`);
-        for (const f of report.findings.slice(0, 20)) console.log(`  note row ${f.row} ${f.field}: ${f.message}`);
-      } catch (error) {
-        failWith(fail, error);
-      } finally {
-        await runtime.close();
-      }
-    });
+      },
+    );
 }
 
 /** `watchfloor import kev|epss|cwe FILE [--format F]`: load threat intelligence for every tenant. */

@@ -2,7 +2,7 @@ import { findingEvidenceMax, type FindingInput, type FindingSeverity } from "@wa
 import { htmlToText, stableKey, urlAsset } from "./fields";
 import type { FindingImporter, ImportSource } from "./types";
 import { childText, readXml, toPlain, type XmlElement } from "./xml";
-import { clip, cveIds, cweId, splitAddress, toEvent } from "./values";
+import { clip, cveIds, cweId, splitAddress, toEvent, toInformational } from "./values";
 
 const severities: Record<string, FindingSeverity> = { high: "High", medium: "Medium", low: "Low" };
 
@@ -86,7 +86,7 @@ export const importBurp: FindingImporter = async function* (source: ImportSource
     const level = (childText(issue, "severity") ?? "").toLowerCase();
     const severity = severities[level];
     if (level === "information" || level === "info") {
-      yield { kind: "skipped", row: issue.line, reason: "informational (Burp severity Information)" };
+      yield toInformational(issue.line, "informational (Burp severity Information)", mapBurpIssue(issue, "Low"));
     } else if (level === "false positive") {
       yield { kind: "skipped", row: issue.line, reason: "false positive" };
     } else if (!severity) {

@@ -3,7 +3,7 @@ import { type FindingInput, type FindingSeverity, findingSeverities, severityFro
 import { type CsvTable, cell, columnName, hasColumn, openCsvTable } from "./csv-table";
 import { isoInstant, rowObject } from "./fields";
 import { ImportFileError, type FindingImportEvent, type FindingImporter, type ImportSource } from "./types";
-import { clip, cweId, toEvent, toNumber } from "./values";
+import { clip, cweId, toEvent, toInformational, toNumber } from "./values";
 
 /**
  * The documented columns (docs/importers/findings.md) and the other spellings each accepts.
@@ -123,7 +123,7 @@ function mapRecord(table: CsvTable, line: number, fields: string[]): FindingImpo
   const word = row.get("severity")?.toLowerCase();
   // An explicit severity wins over the score's band; a score of 0 is "None", informational.
   const severity = row.canonical ?? (word ? null : severityFromCvss(row.cvss ?? 0));
-  if (!severity) return { kind: "skipped", row: line, reason: "informational (severity Info / CVSS 0)" };
+  if (!severity) return toInformational(line, "informational (severity Info / CVSS 0)", mapGenericRow(row, "Low", rawObject));
   return toEvent(line, mapGenericRow(row, severity, rawObject));
 }
 

@@ -1,7 +1,7 @@
 import { findingEvidenceMax, type FindingInput, type FindingSeverity } from "@watchfloor/shared";
 import type { FindingImporter, ImportSource } from "./types";
 import { childText, childTexts, readXml, toPlain, type XmlElement } from "./xml";
-import { clip, cveIds, cweId, dedent, splitAddress, tidy, toEvent, toNumber } from "./values";
+import { clip, cveIds, cweId, dedent, splitAddress, tidy, toEvent, toInformational, toNumber } from "./values";
 
 /** Nessus risk levels 1-4; 0 ("None", informational) is skipped before this is consulted. */
 const severities: Record<string, FindingSeverity> = { "1": "Low", "2": "Medium", "3": "High", "4": "Critical" };
@@ -91,7 +91,7 @@ export const importNessus: FindingImporter = async function* (source: ImportSour
       continue;
     }
     if (element.attrs.severity === "0") {
-      yield { kind: "skipped", row: element.line, reason: "informational (Nessus severity 0)" };
+      yield toInformational(element.line, "informational (Nessus severity 0)", mapNessusItem(host, element));
       continue;
     }
     yield toEvent(element.line, mapNessusItem(host, element));

@@ -3,7 +3,7 @@ import { jsonItems } from "../json-input";
 import { isObject } from "../values";
 import { isoInstant, stableKey, urlAsset } from "./fields";
 import type { FindingImporter, ImportSource } from "./types";
-import { clip, cveIds, cweId, splitAddress, toEvent, toNumber } from "./values";
+import { clip, cveIds, cweId, splitAddress, toEvent, toInformational, toNumber } from "./values";
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | undefined =>
@@ -90,9 +90,12 @@ export const importNuclei: FindingImporter = async function* (source: ImportSour
     }
     const info = isObject(r.info) ? r.info : {};
     const level = (str(info.severity) ?? "").toLowerCase();
-    if (level === "info" || level === "unknown") {
-      const reason = level === "info" ? "informational (Nuclei severity info)" : "unrated (Nuclei severity unknown)";
-      yield { kind: "skipped", row: item.row, reason };
+    if (level === "info") {
+      yield toInformational(item.row, "informational (Nuclei severity info)", mapNucleiResult(r, "Low"));
+      continue;
+    }
+    if (level === "unknown") {
+      yield { kind: "skipped", row: item.row, reason: "unrated (Nuclei severity unknown)" };
       continue;
     }
     const severity = severities[level];

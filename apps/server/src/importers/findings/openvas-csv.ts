@@ -3,7 +3,7 @@ import { type CsvTable, cell, hasColumn, openCsvTable } from "./csv-table";
 import { isoInstant, rowObject } from "./fields";
 import { parsePort } from "./openvas";
 import { ImportFileError, type FindingImporter, type ImportSource } from "./types";
-import { clip, cveIds, dedent, oneLine, splitAddress, tidy, toEvent, toNumber } from "./values";
+import { clip, cveIds, dedent, oneLine, splitAddress, tidy, toEvent, toInformational, toNumber } from "./values";
 
 const formatName = "OpenVAS/GVM CSV";
 
@@ -70,7 +70,7 @@ export const importOpenvasCsv: FindingImporter = async function* (source: Import
     if (word === "false positive" || (score !== undefined && score < 0)) {
       yield { kind: "skipped", row: line, reason: "false positive" };
     } else if (word === "log" || score === 0) {
-      yield { kind: "skipped", row: line, reason: "informational (GVM Log, severity 0)" };
+      yield toInformational(line, "informational (GVM Log, severity 0)", mapOpenvasCsvRow(table, fields, 0));
     } else if (score === undefined || score > 10) {
       const reason = cell(table, fields, "CVSS") ? `"${cell(table, fields, "CVSS")}" is not a score from 0 to 10` : "is missing";
       yield { kind: "rejected", row: line, problems: [{ field: "CVSS", reason }], raw };

@@ -1,7 +1,7 @@
 import { findingEvidenceMax, type FindingInput, severityFromCvss } from "@watchfloor/shared";
 import type { FindingImporter, ImportSource } from "./types";
 import { child, childText, readXml, toPlain, type XmlElement } from "./xml";
-import { clip, cveIds, dedent, oneLine, splitAddress, tidy, toEvent, toNumber } from "./values";
+import { clip, cveIds, dedent, oneLine, splitAddress, tidy, toEvent, toInformational, toNumber } from "./values";
 
 /** GVM's nvt tags: "key=value|key=value", values may span lines. */
 export function parseTags(text: string | undefined): Map<string, string> {
@@ -82,7 +82,7 @@ export const importOpenvas: FindingImporter = async function* (source: ImportSou
     if (score !== undefined && score < 0) {
       yield { kind: "skipped", row: result.line, reason: score === -1 ? "false positive" : "scan error" };
     } else if (score === 0 || threat === "Log") {
-      yield { kind: "skipped", row: result.line, reason: "informational (GVM Log, severity 0)" };
+      yield toInformational(result.line, "informational (GVM Log, severity 0)", mapOpenvasResult(result, 0));
     } else if (score === undefined) {
       yield {
         kind: "rejected",

@@ -2,7 +2,7 @@ import { findingEvidenceMax, type FindingInput, type FindingSeverity } from "@wa
 import { htmlToText, isoInstant } from "./fields";
 import type { FindingImporter, ImportSource } from "./types";
 import { child, childText, readXml, toPlain, type XmlElement } from "./xml";
-import { clip, cveIds, dedent, splitAddress, toEvent, toNumber } from "./values";
+import { clip, cveIds, dedent, splitAddress, toEvent, toInformational, toNumber } from "./values";
 
 /**
  * Qualys levels 1-5 (Minimal, Medium, Serious, Critical, Urgent) on the four-level scale. Level 1
@@ -144,7 +144,8 @@ export const importQualys: FindingImporter = async function* (source: ImportSour
     const rawLevel = childText(element, "SEVERITY") ?? entry?.severity;
     const level = severities[rawLevel ?? ""];
     if (/^(info|ig)$/i.test(type)) {
-      yield { kind: "skipped", row: element.line, reason: "informational (Qualys information gathered)" };
+      const reason = "informational (Qualys information gathered)";
+      yield toInformational(element.line, reason, mapQualysDetection(host, element, entry, level ?? "Low"));
     } else if (/^fixed$/i.test(status)) {
       yield { kind: "skipped", row: element.line, reason: "fixed (Qualys status Fixed)" };
     } else if (!level) {

@@ -11,6 +11,13 @@ export { ImportFileError, type ImportSource, sourceFromFile, sourceFromString } 
 export type FindingImportEvent =
   | { kind: "record"; row: number; finding: FindingInput }
   | { kind: "rejected"; row: number; problems: { field: string; reason: string }[]; raw: string }
-  | { kind: "skipped"; row: number; reason: string };
+  | { kind: "skipped"; row: number; reason: string }
+  /**
+   * A result the scanner rates informational (an open port, a service banner, a detected
+   * technology): not a vulnerability. Skipped with `reason` unless the import keeps
+   * informational results (`includeInfo`), which store it as an observation for the attack
+   * surface. `finding.severity` carries no meaning here.
+   */
+  | { kind: "informational"; row: number; reason: string; finding: FindingInput };
 
 export type FindingImporter = (source: ImportSource) => AsyncIterable<FindingImportEvent>;

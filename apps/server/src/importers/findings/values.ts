@@ -56,6 +56,16 @@ export function splitAddress(value: string | undefined): { ip?: string; target?:
   return isIP(value) ? { ip: value } : { target: value };
 }
 
+/**
+ * An informational result: validated like a finding (its identities and fields), so an import
+ * that keeps informational results stores it as an observation; one that cannot be placed on an
+ * asset is skipped with the same reason, as every informational result was before.
+ */
+export function toInformational(row: number, reason: string, candidate: FindingInput): FindingImportEvent {
+  const parsed = findingInputSchema.safeParse({ ...candidate, severity: "Low" });
+  return parsed.success ? { kind: "informational", row, reason, finding: parsed.data } : { kind: "skipped", row, reason };
+}
+
 /** Validates a candidate against the shared contract: a record, or a rejection with field paths. */
 export function toEvent(row: number, candidate: FindingInput): FindingImportEvent {
   const parsed = findingInputSchema.safeParse(candidate);

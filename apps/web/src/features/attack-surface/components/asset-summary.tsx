@@ -51,7 +51,7 @@ export function AssetSummary({ asset, showTenant }: { asset: SurfaceAsset; showT
 export function ServiceLabel({
   service: s,
 }: {
-  service: Pick<SurfaceService, "tls" | "name" | "product" | "version" | "source">;
+  service: Pick<SurfaceService, "tls" | "name" | "product" | "version" | "source" | "observations">;
 }) {
   return (
     <>
@@ -62,10 +62,17 @@ export function ServiceLabel({
             <span className="sr-only">TLS:</span>
           </>
         )}
-        {s.name ?? (s.source === "findings" ? "not named" : "unknown")}
+        {s.name ?? (s.source === "nmap" ? "unknown" : "not named")}
       </div>
       {(s.product || s.version) && (
         <div className="text-xs text-slate-600 dark:text-slate-400">{[s.product, s.version].filter(Boolean).join(" ")}</div>
+      )}
+      {s.observations.length > 0 && (
+        <ul aria-label="Informational scanner results" className="mt-0.5 space-y-0.5 text-xs text-slate-600 dark:text-slate-400">
+          {s.observations.map((o) => (
+            <li key={o}>{o}</li>
+          ))}
+        </ul>
       )}
     </>
   );
@@ -95,3 +102,10 @@ export function PortLabel({
 
 /** Why a port counts as closed: what the newest scan of its address said about it. */
 export const closedReason = (state: string) => (state === "absent" ? "not in the latest scan" : `${state} in the latest scan`);
+
+/** Where a port that no network scan listed comes from, in a few words (null for nmap's own ports). */
+export function serviceOrigin(source: SurfaceService["source"]): string | null {
+  if (source === "findings") return "Named by open findings";
+  if (source === "scanner") return "Seen by a vulnerability scanner";
+  return null;
+}

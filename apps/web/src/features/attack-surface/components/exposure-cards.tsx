@@ -1,7 +1,7 @@
 import type { SurfaceAsset } from "@watchfloor/shared";
 import { Time } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
-import { AssetSummary, closedReason, PortLabel, ServiceLabel } from "./asset-summary";
+import { AssetSummary, closedReason, PortLabel, ServiceLabel, serviceOrigin } from "./asset-summary";
 import { CertificateCell } from "./certificate-cell";
 
 /**
@@ -40,14 +40,16 @@ export function ExposureCards({ assets, showTenant }: { assets: SurfaceAsset[]; 
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <PortLabel port={s.port} protocol={s.protocol} isNew={s.isNew} />
-                    <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{s.address ?? "from findings"}</span>
+                    <span className="font-mono text-xs text-slate-600 dark:text-slate-400">
+                      {s.address ?? `from ${s.source}`}
+                    </span>
                   </div>
                   <div>
                     <ServiceLabel service={s} />
                   </div>
                   {(s.tls || s.certificate) && <CertificateCell certificate={s.certificate} tls={s.tls} />}
-                  {s.source === "findings" && (
-                    <div className="text-xs text-slate-600 dark:text-slate-400">Named by open findings</div>
+                  {serviceOrigin(s.source) && (
+                    <div className="text-xs text-slate-600 dark:text-slate-400">{serviceOrigin(s.source)}</div>
                   )}
                   {s.source === "nmap" && (
                     <div className="flex gap-1 text-xs text-slate-600 dark:text-slate-400">

@@ -1,7 +1,7 @@
 import type { SurfaceAsset, SurfaceService } from "@watchfloor/shared";
 import { Time } from "@/components/ui/time";
 import { cn } from "@/lib/cn";
-import { AssetSummary, closedReason, PortLabel, ServiceLabel } from "./asset-summary";
+import { AssetSummary, closedReason, PortLabel, ServiceLabel, serviceOrigin } from "./asset-summary";
 import { CertificateCell } from "./certificate-cell";
 
 const th =
@@ -32,7 +32,7 @@ function ServiceRow({ group, service: s, first }: { group: Group; service: Surfa
       {first && <AssetCell {...group} />}
       <td className={cn(td, s.isNew && "shadow-[inset_3px_0_0_var(--color-amber-500)]")}>
         {s.address && <div className="font-mono text-xs">{s.address}</div>}
-        {s.source === "findings" && <div className="text-xs text-slate-600 dark:text-slate-400">from findings</div>}
+        {s.source !== "nmap" && <div className="text-xs text-slate-600 dark:text-slate-400">from {s.source}</div>}
         {s.hostname && <div className="text-xs break-all text-slate-600 dark:text-slate-400">{s.hostname}</div>}
       </td>
       <td className={td}>
@@ -45,8 +45,8 @@ function ServiceRow({ group, service: s, first }: { group: Group; service: Surfa
         <CertificateCell certificate={s.certificate} tls={s.tls} />
       </td>
       <td className={cn(td, "text-xs whitespace-nowrap")}>
-        {s.source === "findings" ? (
-          <span className="text-slate-600 dark:text-slate-400">Named by open findings</span>
+        {serviceOrigin(s.source) ? (
+          <span className="text-slate-600 dark:text-slate-400">{serviceOrigin(s.source)}</span>
         ) : (
           <>
             <span className="text-slate-600 dark:text-slate-400">Open since</span>

@@ -7,7 +7,7 @@ export type ScanImportReport = FindingImportReport;
 /** Sends the scanner report as the raw request body, with upload progress. */
 export function uploadScanFile(
   file: File,
-  options: { tenantId: string; format?: string; partial?: boolean },
+  options: { tenantId: string; format?: string; partial?: boolean; includeInfo?: boolean },
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ScanImportReport> {
@@ -16,6 +16,7 @@ export function uploadScanFile(
     filename: file.name,
     format: options.format,
     partial: options.partial ? "true" : undefined,
+    includeInfo: options.includeInfo ? "true" : undefined,
   };
   return uploadFile<ScanImportReport>("/imports/findings", file, query, onProgress, signal);
 }

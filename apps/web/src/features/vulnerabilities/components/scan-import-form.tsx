@@ -1,6 +1,6 @@
 import { findingImportFormats } from "@watchfloor/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { UploadForm, type Uploader } from "@/components/triage/upload-form";
 import { type ScanImportReport, uploadScanFile } from "../api/upload-scan";
 
@@ -18,15 +18,17 @@ const formatLabels: Record<string, string> = {
 };
 const formats = findingImportFormats.map((f) => ({ value: f, label: formatLabels[f] ?? f }));
 
-/** The kit's upload form for scanner reports, with the partial-scan option. */
+/** The kit's upload form for scanner reports, with the partial-scan and informational-results options. */
 export function ScanImportForm({ onReport }: { onReport: (report: ScanImportReport) => void }) {
   const [partial, setPartial] = useState(false);
+  const [includeInfo, setIncludeInfo] = useState(false);
   const queryClient = useQueryClient();
   const upload: Uploader<ScanImportReport> = async (file, options, onProgress, signal) => {
-    const report = await uploadScanFile(file, { ...options, partial }, onProgress, signal);
+    const report = await uploadScanFile(file, { ...options, partial, includeInfo }, onProgress, signal);
     // The lists and asset pages change with every import.
     void queryClient.invalidateQueries({ queryKey: ["findings"] });
     void queryClient.invalidateQueries({ queryKey: ["assets"] });
+    void queryClient.invalidateQueries({ queryKey: ["attack-surface"] });
     return report;
   };
   return (
@@ -42,20 +44,42 @@ export function ScanImportForm({ onReport }: { onReport: (report: ScanImportRepo
       what="scans"
       card
       options={(busy) => (
-        <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 accent-sky-700"
-            checked={partial}
-            disabled={busy}
-            onChange={(e) => setPartial(e.target.checked)}
-          />
-          <span>
+        <div className="space-y-2">
+          <OptionBox checked={partial} disabled={busy} onChange={setPartial}>
             Partial scan (only some checks ran): never close findings this file does not report. A full scan closes them as Fixed
             on the assets it covered.
-          </span>
-        </label>
+          </OptionBox>
+          <OptionBox checked={includeInfo} disabled={busy} onChange={setIncludeInfo}>
+            Keep informational results (open ports, service banners, detected technologies) for the attack surface. They never
+            count as vulnerabilities.
+          </OptionBox>
+        </div>
       )}
     />
+  );
+}
+
+function OptionBox({
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 accent-sky-700"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{children}</span>
+    </label>
   );
 }

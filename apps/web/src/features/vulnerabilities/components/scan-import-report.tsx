@@ -21,10 +21,16 @@ export function ScanImportReportView({ report }: { report: ScanImportReport }) {
         { label: "Fixed", value: report.fixed, tone: "good" },
         { label: "Assets created", value: report.assetsCreated },
         { label: "Assets matched", value: report.assetsMatched },
+        ...(report.includeInfo
+          ? [
+              { label: "Informational kept", value: report.observations },
+              { label: "Informational gone", value: report.observationsGone },
+            ]
+          : []),
         { label: "Rejected", value: report.rejectedCount, tone: "bad" },
         { label: "Notes", value: report.findingCount },
       ]}
-      skippedTitle="Skipped (not vulnerabilities)"
+      skippedTitle={report.includeInfo ? "Skipped" : "Skipped (not vulnerabilities)"}
       actions={
         <Link to={`${paths.risk.vulnerabilities}?view=all&sort=createdAt&dir=desc`} className={buttonClass("secondary", "sm")}>
           Show findings
