@@ -117,4 +117,42 @@ describe("compliance", () => {
     consoleWatch.assertClean();
     await context.close();
   });
+  it("shows the PCI DSS and GDPR tags of Wazuh alerts as alert activity beside the framework scores", async () => {
+    const { context, page, consoleWatch } = await open("/compliance/cloud");
+    // Two Wazuh alerts of today with the compliance tags Wazuh's rules carry.
+    const now = Date.now();
+    const lines = [0, 1].map((i) =>
+      JSON.stringify({
+        timestamp: new Date(now - (i + 1) * 3_600_000).toISOString().replace("Z", "+0000"),
+        id: `e2e-compliance-${now}-${i}`,
+        rule: {
+          level: 5,
+          description: "sshd: authentication failed",
+          id: "5716",
+          pci_dss: ["10.2.4", "10.2.5"],
+          gdpr: ["IV_35.7.d"],
+        },
+        agent: { id: "001", name: "web-01" },
+        full_log: "Failed password for root from 203.0.113.7 port 22 ssh2",
+      }),
+    );
+    const { csrf } = await sessionFacts(page, base);
+    const response = await page.request.post(`${base}/api/v1/imports/alerts?tenantId=${tenantB}&format=wazuh`, {
+      headers: { "content-type": "application/octet-stream", "x-csrf-token": csrf },
+      data: lines.join("\n"),
+    });
+    expect(response.status()).toBe(200);
+    await page.reload();
+    const pci = page.getByTestId("framework-pci-dss-4.0");
+    await pci.getByText("2 alerts tagged in 30 days").waitFor();
+    await pci.click();
+    const tags = page.getByTestId("alert-only-requirements");
+    await tags.getByText("10.2.4").waitFor();
+    await tags.getByText("10.2.5").waitFor();
+    await checkPage(page, "compliance-alert-activity", async (p) => {
+      await p.getByTestId("alert-only-requirements").waitFor();
+    });
+    consoleWatch.assertClean();
+    await context.close();
+  });
 });

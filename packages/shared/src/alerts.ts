@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tacticSchema, techniqueIdSchema } from "./attack";
-import { incidentStatusSchema, prioritySchema, slaStatusSchema } from "./enums";
+import { complianceFrameworkSchema, incidentStatusSchema, prioritySchema, slaStatusSchema } from "./enums";
 import { refuseNul } from "./nul";
 
 export const resolutionTypes = ["Manual", "Automated"] as const;
@@ -13,6 +13,16 @@ export const detectionSlaSchema = prioritySchema;
 
 const text = (max = 500) => z.string().trim().max(max);
 const when = z.iso.datetime({ offset: true });
+
+/**
+ * A compliance requirement an alert speaks to, as its source tagged it (Wazuh `rule.pci_dss`,
+ * `gdpr`, `hipaa`, `nist_800_53`, `tsc`): the framework it rolls up into, and the requirement id.
+ */
+export const alertComplianceTagSchema = z.object({
+  framework: complianceFrameworkSchema,
+  requirement: z.string().trim().min(1).max(60),
+});
+export type AlertComplianceTag = z.infer<typeof alertComplianceTagSchema>;
 
 /**
  * One alert in canonical form: every field of the spec's incident/alert entity under one
@@ -43,6 +53,7 @@ export const alertInputSchema = refuseNul(
     services: z.array(text(120)).max(50).default([]),
     mitreTechniques: z.array(techniqueIdSchema).max(50).default([]),
     tactics: z.array(tacticSchema).max(14).default([]),
+    compliance: z.array(alertComplianceTagSchema).max(50).default([]),
     detectionSource: text(120).nullish(),
     sourceTools: z.array(text(120)).max(20).default([]),
     sourceDetectionSource: text(120).nullish(),

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
-  complianceFrameworkSchema,
   complianceScoreSchema,
   complianceResultSchema,
   complianceSeveritySchema,
   complianceTargetKindSchema,
 } from "./compliance";
+import { complianceFrameworkSchema } from "./enums";
 
 /**
  * What the compliance screens read (issue 15, docs/compliance.md "Views"): targets against their

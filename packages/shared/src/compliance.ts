@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataQualityFindingSchema } from "./alerts";
+import { complianceFrameworkSchema, complianceFrameworks } from "./enums";
 
 /**
  * Configuration-assessment results (issue 15): a scan of one target against one benchmark or
@@ -21,22 +22,6 @@ export const complianceTargetKinds = ["host", "cloud-account", "kubernetes-clust
 export const complianceTargetKindSchema = z.enum(complianceTargetKinds);
 export type ComplianceTargetKind = z.infer<typeof complianceTargetKindSchema>;
 
-/**
- * The frameworks scores are rolled up for. A tool's own label ("NIST-800-53-Revision-5",
- * "ISO27001_2013", "CIS-3.0") is kept beside the id; labels naming other frameworks or other
- * versions keep a null id and are still stored.
- */
-export const complianceFrameworks = [
-  "cis",
-  "pci-dss-4.0",
-  "nist-800-53-r5",
-  "nist-csf-2.0",
-  "iso-27001-2022",
-  "soc2",
-  "hipaa",
-  "gdpr",
-] as const;
-export const complianceFrameworkSchema = z.enum(complianceFrameworks);
 export const complianceFrameworkLabels: Record<(typeof complianceFrameworks)[number], string> = {
   cis: "CIS Benchmarks",
   "pci-dss-4.0": "PCI DSS 4.0",
@@ -251,12 +236,30 @@ export const complianceFrameworkScoresSchema = z.object({
       requirements: count,
       /** ...and those with at least one failing or erroring result. */
       requirementsFailing: count,
+      /** Distinct alerts tagged with one of its requirements in the last `alertWindowDays` days. */
+      alerts: count,
     }),
   ),
+  alertWindowDays: count,
+  /** Frameworks no scan speaks to that alerts were tagged with, in the same window. */
+  alertOnly: z.array(z.object({ framework: complianceFrameworkSchema, alerts: count })),
 });
+/** Alerts tagged with one requirement id in the window (Wazuh `rule.pci_dss` and the like). */
+export const complianceAlertTagSchema = z.object({ requirement: z.string(), alerts: count, lastAlertAt: z.string() });
 export const complianceRequirementScoresSchema = z.object({
   framework: complianceFrameworkSchema,
-  items: z.array(complianceScoreSchema.extend({ source: z.string(), requirement: z.string(), controls: count })),
+  items: z.array(
+    complianceScoreSchema.extend({
+      source: z.string(),
+      requirement: z.string(),
+      controls: count,
+      /** Alert tags that name this requirement, one under it or one above it (docs/compliance.md). */
+      alertTags: z.array(complianceAlertTagSchema),
+    }),
+  ),
+  alertWindowDays: count,
+  /** Alert tags of this framework that no scanned requirement takes. */
+  alertOnly: z.array(complianceAlertTagSchema),
 });
 /** Scores over one kind of target (hosts for Agent-Based Compliance, cloud accounts for Cloud Compliance), or all. */
 export const complianceFrameworksQuerySchema = z.object({ targetKind: complianceTargetKindSchema.optional() });

@@ -158,3 +158,20 @@ export const notificationKinds = [
 ] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/**
+ * The frameworks scores are rolled up for. A tool's own label ("NIST-800-53-Revision-5",
+ * "ISO27001_2013", "CIS-3.0") is kept beside the id; labels naming other frameworks or other
+ * versions keep a null id and are still stored.
+ */
+export const complianceFrameworks = [
+  "cis",
+  "pci-dss-4.0",
+  "nist-800-53-r5",
+  "nist-csf-2.0",
+  "iso-27001-2022",
+  "soc2",
+  "hipaa",
+  "gdpr",
+] as const;
+export const complianceFrameworkSchema = z.enum(complianceFrameworks);

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { complianceFrameworkSchema } from "./compliance";
-import { incidentStatusSchema, prioritySchema } from "./enums";
+import { complianceFrameworkSchema, incidentStatusSchema, prioritySchema } from "./enums";
 import type { Permission } from "./permissions";
 import { queryList } from "./query-list";
 import { reportPeriods } from "./reports-period";

@@ -31,6 +31,7 @@ import * as drpFindings from "./migrations/0029-drp-findings";
 import * as ctem from "./migrations/0030-ctem";
 import * as attackVisibility from "./migrations/0031-attack-visibility";
 import * as scannerObservations from "./migrations/0033-scanner-observations";
+import * as alertCompliance from "./migrations/0034-alert-compliance";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0030-ctem": ctem,
   "0031-attack-visibility": attackVisibility,
   "0033-scanner-observations": scannerObservations,
+  "0034-alert-compliance": alertCompliance,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import type SQLite from "better-sqlite3";
-import type { AlertAttackTable, AlertsTable } from "./tables";
+import type { AlertAttackTable, AlertComplianceTable, AlertsTable } from "./tables";
 
 /**
  * SQLite fast path for bulk alert writes: cached prepared statements on the same connection
@@ -13,6 +13,7 @@ export class SqliteBulk {
   private columns: string[] = [];
   private attack: SQLite.Statement | undefined;
   private lookup: SQLite.Statement | undefined;
+  private compliance: SQLite.Statement | undefined;
   private readonly statements = new Map<string, SQLite.Statement>();
 
   constructor(private readonly sqlite: SQLite.Database) {}
@@ -64,5 +65,12 @@ export class SqliteBulk {
   insertAttackLinks(links: AlertAttackTable[]): void {
     this.attack ??= this.sqlite.prepare("insert or ignore into alert_attack (tenant_id, attack_key, alert_id) values (?, ?, ?)");
     for (const l of links) this.attack.run(l.tenant_id, l.attack_key, l.alert_id);
+  }
+
+  insertComplianceLinks(links: AlertComplianceTable[]): void {
+    this.compliance ??= this.sqlite.prepare(
+      "insert or ignore into alert_compliance (tenant_id, framework, requirement, alert_id, detected_at) values (?, ?, ?, ?, ?)",
+    );
+    for (const l of links) this.compliance.run(l.tenant_id, l.framework, l.requirement, l.alert_id, l.detected_at);
   }
 }

@@ -233,6 +233,8 @@ export interface AlertsTable {
   mitre_techniques: string;
   tactics: string;
   source_tools: string;
+  /** JSON list of "framework|requirement" tags (migration 0034), null when the alert has none. */
+  compliance: Text;
   occurred_at: Ms;
   acknowledged_at: Ms;
   assigned_at: Ms;
@@ -257,6 +259,15 @@ export interface AlertsTable {
 }
 
 /** attack_key: a technique id ("T1110.001") or "tactic:<name>". */
+/** One compliance tag of an alert (migration 0034): what the requirement roll-up counts. */
+export interface AlertComplianceTable {
+  tenant_id: string;
+  framework: string;
+  requirement: string;
+  alert_id: string;
+  detected_at: number;
+}
+
 export interface AlertAttackTable {
   tenant_id: string;
   attack_key: string;
@@ -1072,6 +1083,7 @@ export interface DB {
   incidents: IncidentsTable;
   alerts: AlertsTable;
   alert_attack: AlertAttackTable;
+  alert_compliance: AlertComplianceTable;
   timeline_events: TimelineEventsTable;
   sla_policies: SlaPoliciesTable;
   import_runs: ImportRunsTable;

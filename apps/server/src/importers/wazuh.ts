@@ -1,4 +1,4 @@
-import type { Priority } from "@watchfloor/shared";
+import type { AlertComplianceTag, Priority } from "@watchfloor/shared";
 import { tacticNames, techniqueIds } from "./attack-fields";
 import type { RowReport } from "./emit";
 import { jsonImporter, type Mapped } from "./json-importer";
@@ -54,8 +54,33 @@ export function mapWazuh(alert: Record<string, unknown>, report: RowReport): Map
     services: asList(pluck(alert, "rule.groups")),
     mitreTechniques: techniqueIds(report, pluck(alert, "rule.mitre.id")),
     tactics: tacticNames(report, pluck(alert, "rule.mitre.tactic")),
+    compliance: complianceTags(alert),
     description: firstText(alert, "full_log", "data.win.system.message"),
   };
+}
+
+/**
+ * Wazuh rule tags to the frameworks compliance scores (docs/compliance.md, "Alert activity"). The
+ * requirement id is kept as Wazuh wrote it, but NIST control ids take the catalogue's hyphen
+ * ("AU.14" -> "AU-14"). `gpg13` names no scored framework and is left out.
+ */
+const wazuhComplianceFields = [
+  ["rule.pci_dss", "pci-dss-4.0"],
+  ["rule.gdpr", "gdpr"],
+  ["rule.hipaa", "hipaa"],
+  ["rule.nist_800_53", "nist-800-53-r5"],
+  ["rule.tsc", "soc2"],
+] as const;
+
+function complianceTags(alert: Record<string, unknown>): AlertComplianceTag[] {
+  const tags: AlertComplianceTag[] = [];
+  for (const [path, framework] of wazuhComplianceFields) {
+    for (const value of asList(pluck(alert, path))) {
+      const requirement = framework === "nist-800-53-r5" ? value.replace(/^([A-Z]{2})\./, "$1-") : value;
+      if (requirement && requirement.length <= 60) tags.push({ framework, requirement });
+    }
+  }
+  return tags.slice(0, 50);
 }
 
 /** The first value at the paths that is not Windows' "-" (no such value: a local logon's address, no account). */

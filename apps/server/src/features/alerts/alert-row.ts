@@ -1,9 +1,12 @@
-import { type Alert, type Priority, priorityRank } from "@watchfloor/shared";
+import { type Alert, type AlertComplianceTag, type Priority, priorityRank } from "@watchfloor/shared";
 import type { AlertsTable } from "../../db/tables";
 import { dueTimes, type SlaPolicy } from "./sla";
 
 const ms = (value: string | null | undefined): number | null => (value ? Date.parse(value) : null);
 const flag = (value: boolean | null | undefined): number | null => (value == null ? null : value ? 1 : 0);
+
+/** A compliance tag as the alert row keeps it: "framework|requirement". */
+export const complianceKey = (tag: AlertComplianceTag) => `${tag.framework}|${tag.requirement}`;
 
 /** Lower-cased text the free-text filter looks in. */
 export function searchText(alert: Alert): string {
@@ -79,6 +82,7 @@ export function toAlertRow(alert: Alert, tenantId: string, id: string, now: numb
     mitre_techniques: JSON.stringify(alert.mitreTechniques),
     tactics: JSON.stringify(alert.tactics),
     source_tools: JSON.stringify(alert.sourceTools),
+    compliance: alert.compliance.length ? JSON.stringify(alert.compliance.map(complianceKey)) : null,
     occurred_at: ms(alert.occurredAt),
     acknowledged_at: ms(alert.acknowledgedAt),
     assigned_at: ms(alert.assignedAt),
@@ -138,6 +142,7 @@ export const sourceOwnedColumns = [
   "mitre_techniques",
   "tactics",
   "source_tools",
+  "compliance",
   "occurred_at",
   "modified_at",
   "client_updated_at",

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { SqliteBulk } from "../../db/sqlite-bulk";
-import type { AlertAttackTable, AlertsTable, DB } from "../../db/tables";
+import type { AlertAttackTable, AlertComplianceTable, AlertsTable, DB } from "../../db/tables";
 import { sourceOwnedColumns } from "./alert-row";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -61,6 +61,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
         .where("alert_id", "in", stale.slice(i, i + 500))
         .execute();
     bulk.insertAttackLinks(unique.flatMap((r) => attackLinks(tenantId, r)));
+    await writeComplianceLinks(db, tenantId, unique, stored, bulk);
     return { created, updated, ids, createdIds };
   }
   for (let i = 0; i < unique.length; i += CHUNK) {
@@ -75,6 +76,7 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
       )
       .execute();
     await writeAttackLinks(db, tenantId, chunk, stored);
+    await writeComplianceLinks(db, tenantId, chunk, stored);
   }
   return { created, updated, ids, createdIds };
 }
@@ -105,6 +107,45 @@ async function writeAttackLinks(db: Db, tenantId: string, rows: AlertsTable[], k
   for (let i = 0; i < links.length; i += 500)
     await db
       .insertInto("alert_attack")
+      .values(links.slice(i, i + 500))
+      .execute();
+}
+
+/**
+ * The compliance tags of these alerts as link rows (migration 0034). Most alerts carry none and
+ * cost one null check; a re-sent alert's tags replace its stored ones.
+ */
+async function writeComplianceLinks(
+  db: Db,
+  tenantId: string,
+  rows: readonly AlertsTable[],
+  stored: ReadonlySet<string>,
+  bulk?: SqliteBulk,
+): Promise<void> {
+  const tagged = rows.filter((r) => r.compliance !== null || stored.has(r.id));
+  if (tagged.length === 0) return;
+  const restated = tagged.filter((r) => stored.has(r.id)).map((r) => r.id);
+  for (let i = 0; i < restated.length; i += 500)
+    await db
+      .deleteFrom("alert_compliance")
+      .where("alert_id", "in", restated.slice(i, i + 500))
+      .execute();
+  const links: AlertComplianceTable[] = tagged.flatMap((r) =>
+    [...new Set(JSON.parse(r.compliance ?? "[]") as string[])].map((key) => {
+      const cut = key.indexOf("|");
+      return {
+        tenant_id: tenantId,
+        framework: key.slice(0, cut),
+        requirement: key.slice(cut + 1),
+        alert_id: r.id,
+        detected_at: r.detected_at,
+      };
+    }),
+  );
+  if (bulk) return bulk.insertComplianceLinks(links);
+  for (let i = 0; i < links.length; i += 500)
+    await db
+      .insertInto("alert_compliance")
       .values(links.slice(i, i + 500))
       .execute();
 }

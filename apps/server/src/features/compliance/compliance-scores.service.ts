@@ -11,6 +11,9 @@ import {
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { TenantScope } from "../../http/policy";
+import { iso } from "../../lib/time";
+import { ALERT_WINDOW_DAYS, matchAlertTags } from "./compliance-alerts";
+import { alertFrameworkCounts, alertTagCounts } from "./compliance-alerts.repository";
 import * as rollups from "./compliance-rollups.repository";
 import { tallyOf } from "./compliance-views.service";
 
@@ -23,6 +26,9 @@ import { tallyOf } from "./compliance-views.service";
 type Counts = { pass: number; fail: number; error: number; excepted: number; total: number };
 
 const score = tallyOf;
+
+/** Start of the alert-activity window. */
+const alertsSince = (ctx: AppContext) => ctx.now() - ALERT_WINDOW_DAYS * 86_400_000;
 
 /** Moves one excepted result out of fail or error. */
 function except(c: Counts, result: string) {
@@ -55,10 +61,12 @@ export async function frameworkScores(
   scope: TenantScope,
   targetKind?: ComplianceTargetKind,
 ): Promise<z.output<typeof complianceFrameworkScoresSchema>> {
-  const [totals, { counts: requirements, excepted }] = await Promise.all([
+  const [totals, { counts: requirements, excepted }, alerts] = await Promise.all([
     rollups.frameworkTotals(ctx.db, scope.tenantIds, targetKind),
     requirementCounts(ctx, scope, undefined, targetKind),
+    alertFrameworkCounts(ctx.db, scope.tenantIds, alertsSince(ctx)),
   ]);
+  const alertsOf = new Map(alerts.map((a) => [a.framework, a.alerts]));
   const byFramework = new Map(totals.map((t) => [t.framework, { ...t, excepted: 0 }]));
   // A result counts once per framework, however many of its requirements it maps to.
   const seen = new Set<string>();
@@ -78,11 +86,15 @@ export async function frameworkScores(
         sources: [...new Set(reqs.map((r) => r.source))].sort(),
         requirements: reqs.length,
         requirementsFailing: reqs.filter((r) => r.fail + r.error > 0).length,
+        alerts: alertsOf.get(framework) ?? 0,
         ...score(sum),
       },
     ];
   });
-  return { items };
+  const alertOnly = complianceFrameworks
+    .filter((framework) => !byFramework.has(framework) && (alertsOf.get(framework) ?? 0) > 0)
+    .map((framework) => ({ framework, alerts: alertsOf.get(framework) ?? 0 }));
+  return { items, alertWindowDays: ALERT_WINDOW_DAYS, alertOnly };
 }
 
 /**
@@ -96,15 +108,24 @@ export async function requirementScores(
   framework: ComplianceFramework,
   targetKind?: ComplianceTargetKind,
 ): Promise<z.output<typeof complianceRequirementScoresSchema>> {
-  const [{ counts }, controls] = await Promise.all([
+  const [{ counts }, controls, tagRows] = await Promise.all([
     requirementCounts(ctx, scope, framework, targetKind),
     rollups.mappedControls(ctx.db, scope.tenantIds, framework),
+    alertTagCounts(ctx.db, scope.tenantIds, alertsSince(ctx), framework),
   ]);
   const mapped = new Map(controls.map((c) => [`${c.source} ${c.requirement}`, c.controls]));
+  const tags = tagRows
+    .map((t) => ({ requirement: t.requirement, alerts: t.alerts, lastAlertAt: iso(t.lastAt) }))
+    .sort((a, b) => a.requirement.localeCompare(b.requirement, "en", { numeric: true }));
+  const { byRequirement, unmatched } = matchAlertTags(
+    counts.map((r) => r.requirement),
+    tags,
+  );
   const items = counts.map((r) => ({
     source: r.source,
     requirement: r.requirement,
     controls: mapped.get(`${r.source} ${r.requirement}`) ?? 0,
+    alertTags: byRequirement.get(r.requirement) ?? [],
     ...score(r),
   }));
   items.sort(
@@ -112,7 +133,7 @@ export async function requirementScores(
       a.source.localeCompare(b.source, "en", { numeric: true }) ||
       a.requirement.localeCompare(b.requirement, "en", { numeric: true }),
   );
-  return { framework, items };
+  return { framework, items, alertWindowDays: ALERT_WINDOW_DAYS, alertOnly: unmatched };
 }
 
 const severities: ComplianceSeverity[] = ["unknown", "info", "low", "medium", "high", "critical"];

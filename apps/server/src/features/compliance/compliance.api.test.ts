@@ -283,7 +283,11 @@ describe("tenant scope", () => {
     expect(await scansOf(stranger)).toEqual([]);
     const someScan = (await scansOf(admin))[0];
     expect((await stranger.get(`/api/v1/compliance/scans/${someScan?.id}/drift`)).statusCode).toBe(404);
-    expect((await stranger.get("/api/v1/compliance/frameworks")).json()).toEqual({ items: [] });
+    expect((await stranger.get("/api/v1/compliance/frameworks")).json()).toEqual({
+      items: [],
+      alertWindowDays: 30,
+      alertOnly: [],
+    });
     expect((await stranger.get("/api/v1/compliance/failing")).json()).toEqual({ items: [], total: 0 });
   });
 });
@@ -321,6 +325,7 @@ describe("drift, framework scores and failing controls", () => {
         sources: ["CIS"],
         requirements: 1,
         requirementsFailing: 1,
+        alerts: 0,
         pass: 0,
         fail: 1,
         error: 0,
@@ -333,6 +338,7 @@ describe("drift, framework scores and failing controls", () => {
         sources: ["PCI-DSS-4.0"],
         requirements: 1,
         requirementsFailing: 1,
+        alerts: 0,
         pass: 0,
         fail: 1,
         error: 0,
@@ -346,6 +352,7 @@ describe("drift, framework scores and failing controls", () => {
         sources: ["NIST-800-53-Revision-5"],
         requirements: 2,
         requirementsFailing: 2,
+        alerts: 0,
         pass: 0,
         fail: 1,
         error: 0,
@@ -358,6 +365,7 @@ describe("drift, framework scores and failing controls", () => {
         sources: ["ISO27001-2022"],
         requirements: 1,
         requirementsFailing: 0,
+        alerts: 0,
         pass: 1,
         fail: 0,
         error: 0,
@@ -463,6 +471,7 @@ describe("drift, framework scores and failing controls", () => {
       sources: ["CIS-1.4", "CIS-1.5", "CIS-2.0", "CIS-3.0"],
       requirements: 12,
       requirementsFailing: 4,
+      alerts: 0,
       pass: 0,
       fail: 1,
       error: 0,

@@ -1,4 +1,6 @@
 import type {
+  complianceFrameworkScoresSchema,
+  complianceRequirementScoresSchema,
   ComplianceControl,
   ComplianceDrift,
   ComplianceFramework,
@@ -8,6 +10,7 @@ import type {
   ComplianceTargetKind,
 } from "@watchfloor/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 
@@ -21,13 +24,10 @@ export function queryString(params: Record<string, string | number | boolean | n
 }
 
 export type Tally = { pass: number; fail: number; error: number; excepted: number; other: number; passRate: number | null };
-export type FrameworkScore = Tally & {
-  framework: ComplianceFramework;
-  sources: string[];
-  requirements: number;
-  requirementsFailing: number;
-};
-export type RequirementScore = Tally & { source: string; requirement: string; controls: number };
+export type FrameworkScores = z.output<typeof complianceFrameworkScoresSchema>;
+export type FrameworkScore = FrameworkScores["items"][number];
+export type RequirementScores = z.output<typeof complianceRequirementScoresSchema>;
+export type RequirementScore = RequirementScores["items"][number];
 export type FailingControl = {
   tool: string;
   controlId: string;
@@ -52,13 +52,10 @@ function useComplianceQuery<T>(key: unknown[], path: string, enabled = true) {
 }
 
 export const useFrameworkScores = (targetKind?: ComplianceTargetKind) =>
-  useComplianceQuery<{ items: FrameworkScore[] }>(
-    ["frameworks", targetKind],
-    `/compliance/frameworks${queryString({ targetKind })}`,
-  );
+  useComplianceQuery<FrameworkScores>(["frameworks", targetKind], `/compliance/frameworks${queryString({ targetKind })}`);
 
 export const useRequirementScores = (framework: ComplianceFramework | null, targetKind?: ComplianceTargetKind) =>
-  useComplianceQuery<{ items: RequirementScore[] }>(
+  useComplianceQuery<RequirementScores>(
     ["requirements", framework, targetKind],
     `/compliance/requirements${queryString({ framework, targetKind })}`,
     framework !== null,

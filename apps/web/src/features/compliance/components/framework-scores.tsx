@@ -9,12 +9,24 @@ import {
   evidencePackPath,
   evidencePdfPath,
   type FrameworkScore,
+  type RequirementScore,
   useFrameworkScores,
   useRequirementScores,
 } from "../api/get-compliance";
 import { PassRate } from "@/components/ui/compliance-badges";
+import { Time } from "@/components/ui/time";
 
-function FrameworkCard({ score, selected, onSelect }: { score: FrameworkScore; selected: boolean; onSelect: () => void }) {
+function FrameworkCard({
+  score,
+  days,
+  selected,
+  onSelect,
+}: {
+  score: FrameworkScore;
+  days: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
     <li>
       <button
@@ -40,32 +52,99 @@ function FrameworkCard({ score, selected, onSelect }: { score: FrameworkScore; s
         <span className="block text-xs text-slate-600 dark:text-slate-400">
           {score.requirementsFailing} of {score.requirements} requirements failing
         </span>
+        {score.alerts > 0 && <AlertCount alerts={score.alerts} days={days} />}
       </button>
     </li>
   );
 }
 
+function AlertCount({ alerts, days }: { alerts: number; days: number }) {
+  return (
+    <span className="block text-xs text-slate-600 dark:text-slate-400">
+      {alerts.toLocaleString("en")} {alerts === 1 ? "alert" : "alerts"} tagged in {days} days
+    </span>
+  );
+}
+
+/** A framework only alerts speak to: no scan result maps to it yet. */
+function AlertOnlyCard({
+  framework,
+  alerts,
+  days,
+  selected,
+  onSelect,
+}: {
+  framework: ComplianceFramework;
+  alerts: number;
+  days: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={onSelect}
+        data-testid={`framework-${framework}`}
+        className={`w-full rounded-lg border border-dashed px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-sky-600 ${
+          selected ? "border-sky-600 bg-sky-50 dark:border-sky-500 dark:bg-sky-950/40" : "border-slate-300 dark:border-slate-700"
+        }`}
+      >
+        <span className="block text-sm font-semibold text-slate-900 dark:text-white">{complianceFrameworkLabels[framework]}</span>
+        <span className="mt-2 block text-xs text-slate-600 dark:text-slate-400">No scan results map to it</span>
+        <AlertCount alerts={alerts} days={days} />
+      </button>
+    </li>
+  );
+}
+
+const tagList = (tags: RequirementScore["alertTags"]) =>
+  tags.length === 0 ? "—" : tags.map((t) => `${t.requirement}: ${t.alerts.toLocaleString("en")}`).join(", ");
+
 function Requirements({ framework, targetKind }: { framework: ComplianceFramework; targetKind?: ComplianceTargetKind }) {
   const requirements = useRequirementScores(framework, targetKind);
   if (requirements.isError) return <ErrorState error={requirements.error} onRetry={() => requirements.refetch()} />;
   if (requirements.isPending) return <LoadingState label="Loading requirements" />;
+  const { alertOnly, alertWindowDays: days } = requirements.data;
   const items = [...requirements.data.items].sort((a, b) => (a.passRate ?? 101) - (b.passRate ?? 101));
   return (
-    <SmallTable
-      caption={`${complianceFrameworkLabels[framework]} requirements`}
-      testId="requirements-table"
-      head={["Requirement", "Source", "Pass rate", "Fail", "Excepted", "Controls"]}
-      rows={items.map((r) => [
-        <span key="r" className="font-medium">
-          {r.requirement}
-        </span>,
-        r.source,
-        <PassRate key="p" rate={r.passRate} label={`${r.source} ${r.requirement} pass rate`} />,
-        r.fail + r.error,
-        r.excepted,
-        r.controls,
-      ])}
-    />
+    <div className="space-y-4">
+      {items.length > 0 && (
+        <SmallTable
+          caption={`${complianceFrameworkLabels[framework]} requirements`}
+          testId="requirements-table"
+          head={["Requirement", "Source", "Pass rate", "Fail", "Excepted", "Controls", `Alerts (${days} d)`]}
+          rows={items.map((r) => [
+            <span key="r" className="font-medium">
+              {r.requirement}
+            </span>,
+            r.source,
+            <PassRate key="p" rate={r.passRate} label={`${r.source} ${r.requirement} pass rate`} />,
+            r.fail + r.error,
+            r.excepted,
+            r.controls,
+            <span key="a" className="text-xs">
+              {tagList(r.alertTags)}
+            </span>,
+          ])}
+        />
+      )}
+      {alertOnly.length > 0 && (
+        <SmallTable
+          caption={`${complianceFrameworkLabels[framework]} requirements with alert activity and no scan result`}
+          testId="alert-only-requirements"
+          head={["Requirement (alert tag)", `Alerts (${days} d)`, "Last alert"]}
+          rows={alertOnly.map((t) => [
+            <span key="r" className="font-medium">
+              {t.requirement}
+            </span>,
+            t.alerts.toLocaleString("en"),
+            <Time key="t" iso={t.lastAlertAt} />,
+          ])}
+        />
+      )}
+    </div>
   );
 }
 
@@ -75,8 +154,8 @@ export function FrameworkScores({ targetKind }: { targetKind?: ComplianceTargetK
   const [chosen, setChosen] = useState<ComplianceFramework | null>(null);
   if (scores.isError) return <ErrorState error={scores.error} onRetry={() => scores.refetch()} />;
   if (scores.isPending) return <LoadingState label="Loading framework scores" />;
-  const items = scores.data.items;
-  const framework = chosen ?? items[0]?.framework ?? null;
+  const { items, alertOnly, alertWindowDays: days } = scores.data;
+  const framework = chosen ?? items[0]?.framework ?? alertOnly[0]?.framework ?? null;
   return (
     <Card
       title="Framework scores"
@@ -93,7 +172,7 @@ export function FrameworkScores({ targetKind }: { targetKind?: ComplianceTargetK
         )
       }
     >
-      {items.length === 0 ? (
+      {items.length === 0 && alertOnly.length === 0 ? (
         <EmptyState title="No framework mappings yet">
           Scores appear once imported results carry framework mappings (Prowler, ScoutSuite, Wazuh SCA and OpenSCAP ship them).
         </EmptyState>
@@ -104,8 +183,19 @@ export function FrameworkScores({ targetKind }: { targetKind?: ComplianceTargetK
               <FrameworkCard
                 key={s.framework}
                 score={s}
+                days={days}
                 selected={s.framework === framework}
                 onSelect={() => setChosen(s.framework)}
+              />
+            ))}
+            {alertOnly.map((a) => (
+              <AlertOnlyCard
+                key={a.framework}
+                framework={a.framework}
+                alerts={a.alerts}
+                days={days}
+                selected={a.framework === framework}
+                onSelect={() => setChosen(a.framework)}
               />
             ))}
           </ul>
