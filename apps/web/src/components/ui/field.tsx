@@ -115,3 +115,29 @@ export function TextareaField({ label, error, hint, className, ...rest }: Textar
     </FieldShell>
   );
 }
+
+/** A checkbox with its sentence beside it: an option of an upload or a form. */
+export function CheckboxField({
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 accent-sky-700"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{children}</span>
+    </label>
+  );
+}

@@ -1,6 +1,6 @@
 import { type ComplianceFramework, complianceFrameworkLabels, type ComplianceTargetKind } from "@watchfloor/shared";
 import { Download } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/page";
 import { SmallTable } from "@/components/ui/report-parts";
@@ -16,43 +16,36 @@ import {
 import { PassRate } from "@/components/ui/compliance-badges";
 import { Time } from "@/components/ui/time";
 
-function FrameworkCard({
-  score,
-  days,
+/** A framework's card: a button that shows its requirements below the cards. */
+function CardButton({
+  framework,
   selected,
+  dashed,
   onSelect,
+  children,
 }: {
-  score: FrameworkScore;
-  days: number;
+  framework: ComplianceFramework;
   selected: boolean;
+  dashed?: boolean;
   onSelect: () => void;
+  children: ReactNode;
 }) {
+  const border = selected
+    ? "border-sky-600 bg-sky-50 dark:border-sky-500 dark:bg-sky-950/40"
+    : dashed
+      ? "border-slate-300 dark:border-slate-700"
+      : "border-slate-200 hover:border-slate-300 dark:border-slate-800 dark:hover:border-slate-700";
   return (
     <li>
       <button
         type="button"
         aria-pressed={selected}
         onClick={onSelect}
-        data-testid={`framework-${score.framework}`}
-        className={`w-full rounded-lg border px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-sky-600 ${
-          selected
-            ? "border-sky-600 bg-sky-50 dark:border-sky-500 dark:bg-sky-950/40"
-            : "border-slate-200 hover:border-slate-300 dark:border-slate-800 dark:hover:border-slate-700"
-        }`}
+        data-testid={`framework-${framework}`}
+        className={`w-full rounded-lg border px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-sky-600 ${dashed ? "border-dashed" : ""} ${border}`}
       >
-        <span className="block text-sm font-semibold text-slate-900 dark:text-white">
-          {complianceFrameworkLabels[score.framework]}
-        </span>
-        <span className="mt-2 block">
-          <PassRate rate={score.passRate} label={`${complianceFrameworkLabels[score.framework]} pass rate`} />
-        </span>
-        <span className="mt-2 block text-xs text-slate-600 dark:text-slate-400">
-          {score.pass} pass · {score.fail} fail · {score.error} error{score.excepted > 0 ? ` · ${score.excepted} excepted` : ""}
-        </span>
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
-          {score.requirementsFailing} of {score.requirements} requirements failing
-        </span>
-        {score.alerts > 0 && <AlertCount alerts={score.alerts} days={days} />}
+        <span className="block text-sm font-semibold text-slate-900 dark:text-white">{complianceFrameworkLabels[framework]}</span>
+        {children}
       </button>
     </li>
   );
@@ -66,36 +59,30 @@ function AlertCount({ alerts, days }: { alerts: number; days: number }) {
   );
 }
 
-/** A framework only alerts speak to: no scan result maps to it yet. */
-function AlertOnlyCard({
-  framework,
-  alerts,
+function FrameworkCard({
+  score,
   days,
   selected,
   onSelect,
 }: {
-  framework: ComplianceFramework;
-  alerts: number;
+  score: FrameworkScore;
   days: number;
   selected: boolean;
   onSelect: () => void;
 }) {
   return (
-    <li>
-      <button
-        type="button"
-        aria-pressed={selected}
-        onClick={onSelect}
-        data-testid={`framework-${framework}`}
-        className={`w-full rounded-lg border border-dashed px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-sky-600 ${
-          selected ? "border-sky-600 bg-sky-50 dark:border-sky-500 dark:bg-sky-950/40" : "border-slate-300 dark:border-slate-700"
-        }`}
-      >
-        <span className="block text-sm font-semibold text-slate-900 dark:text-white">{complianceFrameworkLabels[framework]}</span>
-        <span className="mt-2 block text-xs text-slate-600 dark:text-slate-400">No scan results map to it</span>
-        <AlertCount alerts={alerts} days={days} />
-      </button>
-    </li>
+    <CardButton framework={score.framework} selected={selected} onSelect={onSelect}>
+      <span className="mt-2 block">
+        <PassRate rate={score.passRate} label={`${complianceFrameworkLabels[score.framework]} pass rate`} />
+      </span>
+      <span className="mt-2 block text-xs text-slate-600 dark:text-slate-400">
+        {score.pass} pass · {score.fail} fail · {score.error} error{score.excepted > 0 ? ` · ${score.excepted} excepted` : ""}
+      </span>
+      <span className="block text-xs text-slate-600 dark:text-slate-400">
+        {score.requirementsFailing} of {score.requirements} requirements failing
+      </span>
+      {score.alerts > 0 && <AlertCount alerts={score.alerts} days={days} />}
+    </CardButton>
   );
 }
 
@@ -189,14 +176,16 @@ export function FrameworkScores({ targetKind }: { targetKind?: ComplianceTargetK
               />
             ))}
             {alertOnly.map((a) => (
-              <AlertOnlyCard
+              <CardButton
                 key={a.framework}
                 framework={a.framework}
-                alerts={a.alerts}
-                days={days}
+                dashed
                 selected={a.framework === framework}
                 onSelect={() => setChosen(a.framework)}
-              />
+              >
+                <span className="mt-2 block text-xs text-slate-600 dark:text-slate-400">No scan results map to it</span>
+                <AlertCount alerts={a.alerts} days={days} />
+              </CardButton>
             ))}
           </ul>
           {framework && <Requirements framework={framework} targetKind={targetKind} />}

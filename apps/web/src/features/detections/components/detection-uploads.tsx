@@ -2,6 +2,7 @@ import type { EventIngestReport, RuleImportReport } from "@watchfloor/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { UploadForm } from "@/components/triage/upload-form";
+import { CheckboxField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { SmallTable, Stat } from "@/components/ui/report-parts";
 import { Notice } from "@/components/ui/states";
@@ -33,16 +34,9 @@ export function RuleImportCard() {
         noTenants={<Notice tone="info">Importing and enabling rules needs an owner or administrator.</Notice>}
         clearAfter
         options={(busy) => (
-          <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-sky-700"
-              checked={enable}
-              disabled={busy}
-              onChange={(e) => setEnable(e.target.checked)}
-            />
-            <span>Enable the imported rules now (otherwise they arrive switched off).</span>
-          </label>
+          <CheckboxField checked={enable} disabled={busy} onChange={setEnable}>
+            Enable the imported rules now (otherwise they arrive switched off).
+          </CheckboxField>
         )}
       />
       {report && <RuleImportResult report={report} />}

@@ -1,7 +1,8 @@
 import { findingImportFormats } from "@watchfloor/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { UploadForm, type Uploader } from "@/components/triage/upload-form";
+import { CheckboxField } from "@/components/ui/field";
 import { type ScanImportReport, uploadScanFile } from "../api/upload-scan";
 
 const formatLabels: Record<string, string> = {
@@ -45,41 +46,16 @@ export function ScanImportForm({ onReport }: { onReport: (report: ScanImportRepo
       card
       options={(busy) => (
         <div className="space-y-2">
-          <OptionBox checked={partial} disabled={busy} onChange={setPartial}>
+          <CheckboxField checked={partial} disabled={busy} onChange={setPartial}>
             Partial scan (only some checks ran): never close findings this file does not report. A full scan closes them as Fixed
             on the assets it covered.
-          </OptionBox>
-          <OptionBox checked={includeInfo} disabled={busy} onChange={setIncludeInfo}>
+          </CheckboxField>
+          <CheckboxField checked={includeInfo} disabled={busy} onChange={setIncludeInfo}>
             Keep informational results (open ports, service banners, detected technologies) for the attack surface. They never
             count as vulnerabilities.
-          </OptionBox>
+          </CheckboxField>
         </div>
       )}
     />
-  );
-}
-
-function OptionBox({
-  checked,
-  disabled,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-      <input
-        type="checkbox"
-        className="mt-0.5 size-4 accent-sky-700"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>{children}</span>
-    </label>
   );
 }
