@@ -58,6 +58,13 @@ export function TextField({ label, error, hint, className, ...rest }: TextFieldP
   );
 }
 
+type DateFieldProps = Omit<TextFieldProps, "type" | "value" | "onChange"> & { value: string; onChange: (day: string) => void };
+
+/** A day ("2026-03-01"): a due date or an expiry, picked without a time of day. */
+export function DateField({ onChange, ...rest }: DateFieldProps) {
+  return <TextField type="date" onChange={(e) => onChange(e.target.value)} {...rest} />;
+}
+
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode };
 
 export function SelectField({ label, error, hint, className, children, ...rest }: SelectFieldProps) {
