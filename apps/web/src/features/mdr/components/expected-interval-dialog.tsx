@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { useSetExpected } from "../api/get-mdr";
-import { sourceName } from "./mdr-table";
+import { sourceName } from "./mdr-parts";
 
 /**
  * Sets how long a source may stay quiet before it counts as silent, in minutes (5 min to 7 days),

@@ -9,7 +9,7 @@ import { Time } from "@/components/ui/time";
 import { alertPath, incidentPath } from "@/config/paths";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useCreateHandover, useMdrHandovers } from "../api/get-mdr";
-import { muted } from "./mdr-table";
+import { muted } from "./mdr-parts";
 
 type Tenant = { id: string; name: string };
 const ids = (text: string, kind: MdrItemRef["kind"]): MdrItemRef[] =>

@@ -5,7 +5,7 @@ import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { TextField } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { useSetComponents } from "../api/get-mdr";
-import { sourceName } from "./mdr-table";
+import { sourceName } from "./mdr-parts";
 
 /** Chooses the ATT&CK data components one source supplies, or hands it back to the defaults by name. */
 export function SourceComponentsDialog({
