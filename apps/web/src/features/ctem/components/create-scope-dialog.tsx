@@ -1,7 +1,7 @@
 import { type CtemImpact, ctemImpacts } from "@watchfloor/shared";
 import { useState } from "react";
 import { OwnerField } from "@/components/triage/owner-field";
-import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
+import { FormTenantField, SelectField, TextField } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { useCreateScope } from "../api/ctem";
 
@@ -54,15 +54,7 @@ export function CreateScopeDialog({
     >
       {(errorOf) => (
         <>
-          {tenants.length > 1 && (
-            <TenantSelectField
-              label="Tenant"
-              value={tenantId}
-              onChange={(e) => setTenantId(e.target.value)}
-              error={errorOf("tenantId")}
-              tenants={tenants}
-            />
-          )}
+          <FormTenantField tenants={tenants} value={tenantId} onChange={setTenantId} error={errorOf("tenantId")} />
           <TextField
             label="Name"
             required

@@ -2,7 +2,7 @@ import { type MdrChannel, type MdrEscalation, mdrChannels, type Priority, priori
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
-import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
+import { FormTenantField, SelectField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
@@ -53,9 +53,7 @@ export function EscalationForm({ tenants }: { tenants: Tenant[] }) {
   return (
     <Card title="Record an escalation">
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Escalation">
-        {tenants.length > 1 && (
-          <TenantSelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
-        )}
+        <FormTenantField label="Client" tenants={tenants} value={tenantId} onChange={setTenantId} />
         <TextField
           label="What the client was told about"
           value={subject}

@@ -1,6 +1,6 @@
 import { type VmFixGroup, vmAcceptanceMaxDays } from "@watchfloor/shared";
 import { useState } from "react";
-import { DateField, TenantSelectField, TextareaField } from "@/components/ui/field";
+import { DateField, FormTenantField, TextareaField } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { dayInDays } from "@/lib/dates";
 import { useAcceptRisk } from "../api/vm";
@@ -38,15 +38,7 @@ export function AcceptRiskDialog({
     >
       {(errorOf) => (
         <>
-          {tenants.length > 1 && (
-            <TenantSelectField
-              label="Tenant"
-              value={tenantId}
-              onChange={(e) => setTenantId(e.target.value)}
-              error={errorOf("tenantId")}
-              tenants={tenants}
-            />
-          )}
+          <FormTenantField tenants={tenants} value={tenantId} onChange={setTenantId} error={errorOf("tenantId")} />
           <TextareaField
             label="Reason"
             required

@@ -2,7 +2,7 @@ import type { VmFixGroup } from "@watchfloor/shared";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { OwnerField } from "@/components/triage/owner-field";
-import { DateField, TenantSelectField, TextField } from "@/components/ui/field";
+import { DateField, FormTenantField, TextField } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { dayInDays } from "@/lib/dates";
 import { useCreateCampaign } from "../api/vm";
@@ -53,15 +53,7 @@ export function StartCampaignDialog({
     >
       {(errorOf) => (
         <>
-          {tenants.length > 1 && (
-            <TenantSelectField
-              label="Tenant"
-              value={tenantId}
-              onChange={(e) => setTenantId(e.target.value)}
-              error={errorOf("tenantId")}
-              tenants={tenants}
-            />
-          )}
+          <FormTenantField tenants={tenants} value={tenantId} onChange={setTenantId} error={errorOf("tenantId")} />
           <TextField
             label="Name"
             required
