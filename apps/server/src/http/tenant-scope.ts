@@ -26,3 +26,13 @@ export function ingestTenant(scope: TenantScope, tenantId: string | undefined): 
   assertTenantInScope(scope, target);
   return target;
 }
+
+/**
+ * The tenants a list reads: the one the query names (checked as above), else every tenant in
+ * scope. One place, so a module's lists answer a foreign tenant alike (404, 403 or module off).
+ */
+export function tenantsOf(scope: TenantScope, tenantId: string | undefined): readonly string[] {
+  if (!tenantId) return scope.tenantIds;
+  assertTenantInScope(scope, tenantId);
+  return [tenantId];
+}

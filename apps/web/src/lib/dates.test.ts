@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayAfterToIso, dayToIso } from "./dates";
+import { dayAfterToIso, dayInDays, dayToIso } from "./dates";
 
 describe("days picked in the person's time zone", () => {
   it("start at local midnight", () => {
@@ -15,5 +15,12 @@ describe("days picked in the person's time zone", () => {
     // The day New York leaves daylight saving time is 25 hours long.
     expect(dayAfterToIso("2026-11-01", "America/New_York")).toBe("2026-11-02T05:00:00.000Z");
     expect(dayAfterToIso("not a day", "UTC")).toBeUndefined();
+  });
+
+  it("count form defaults in whole days from now, as a date input's value", () => {
+    const now = Date.parse("2026-12-30T23:30:00Z");
+    expect(dayInDays(0, now)).toBe("2026-12-30");
+    expect(dayInDays(2, now)).toBe("2027-01-01");
+    expect(dayInDays(-1, now)).toBe("2026-12-29");
   });
 });

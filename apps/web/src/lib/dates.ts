@@ -39,3 +39,11 @@ export function dayAfterToIso(day: string, zone: string): string | undefined {
   const lastMoment = dayToIso(day, zone, true);
   return lastMoment && new Date(Date.parse(lastMoment) + 1).toISOString();
 }
+
+/**
+ * The day `days` from `now` (UTC) as a date input's value, "2026-03-01": a due date or expiry a
+ * form starts with.
+ */
+export function dayInDays(days: number, now = Date.now()): string {
+  return new Date(now + days * 86_400_000).toISOString().slice(0, 10);
+}

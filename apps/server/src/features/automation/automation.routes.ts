@@ -11,11 +11,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { modulePolicies } from "../../http/module-policies";
 import * as service from "./automation.service";
 
 const tags = ["automation"];
-const read = { policy: { access: "tenant", permission: "tenant.read", module: "automation" } } as const;
-const manage = { policy: { access: "tenant", permission: "automation.manage", module: "automation" } } as const;
+const { read, needs } = modulePolicies("automation");
+const manage = needs("automation.manage");
 const params = z.object({ ruleId: z.string().min(1).max(64) });
 
 /**

@@ -7,10 +7,11 @@ import {
 } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { modulePolicies } from "../../http/module-policies";
 import * as service from "./cloud-sec.service";
 
 const tags = ["cloud-sec"];
-const read = { policy: { access: "tenant", permission: "tenant.read", module: "cloud-sec" } } as const;
+const { read } = modulePolicies("cloud-sec");
 
 /** Cloud Sec (docs/cloud-sec.md): the resource view of the latest cloud-account compliance scans. */
 export const cloudSecRoutes =

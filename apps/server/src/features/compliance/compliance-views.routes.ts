@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { modulePolicies } from "../../http/module-policies";
 import { sendCsvExport } from "../../http/send-stream";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { exportEvidenceCsv, exportResultsCsv } from "./compliance-export";
@@ -28,14 +29,13 @@ import { exportFailingCsv, exportTargetsCsv } from "./compliance-lists-export";
 import * as views from "./compliance-views.service";
 
 const tags = ["compliance"];
+const { read, needs } = modulePolicies("compliance");
+const accept = needs("risk.accept");
 
 /** What the compliance screens read (docs/compliance.md "Views"), and exceptions. */
 export const complianceViewRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const read = { policy: { access: "tenant", permission: "tenant.read", module: "compliance" } } as const;
-    const accept = { policy: { access: "tenant", permission: "risk.accept", module: "compliance" } } as const;
-
     app.get(
       "/compliance/targets",
       {

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { modulePolicies } from "../../http/module-policies";
 import { ingestTenant } from "../../http/tenant-scope";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { importComplianceFile } from "./compliance-import.service";
@@ -22,13 +23,13 @@ import { failingControls, frameworkScores, requirementScores } from "./complianc
 import { getComplianceDrift, listComplianceScans } from "./compliance.service";
 
 const tags = ["compliance"];
+// Compliance is a module a provider switches per tenant (docs/modules.md).
+const { read, needs } = modulePolicies("compliance");
 
 /** Configuration-assessment results (docs/compliance.md) and their upload: the same import as `watchfloor import compliance`. */
 export const complianceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // Compliance is a module a provider switches per tenant (docs/modules.md).
-    const read = { policy: { access: "tenant", permission: "tenant.read", module: "compliance" } } as const;
     acceptRawUploads(app, [
       "application/octet-stream",
       "text/csv",
@@ -43,7 +44,7 @@ export const complianceRoutes =
     app.post(
       "/imports/compliance",
       {
-        config: { policy: { access: "tenant", permission: "data.write", apiKey: true, module: "compliance" } },
+        config: needs("data.write", { apiKey: true }),
         bodyLimit: uploadLimits.compliance,
         schema: {
           tags: ["imports", ...tags],

@@ -14,14 +14,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { modulePolicies } from "../../http/module-policies";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
 import { createTask } from "./ctem-tasks.service";
 import { importNucleiValidations, validateExposure } from "./ctem-validation.service";
 import * as service from "./ctem.service";
 
 const tags = ["ctem"];
-const read = { policy: { access: "tenant", permission: "tenant.read", module: "ctem" } } as const;
-const write = { policy: { access: "tenant", permission: "data.write", module: "ctem" } } as const;
+const { read, write } = modulePolicies("ctem");
 
 /** CTEM, continuous threat exposure management (docs/ctem.md). */
 export const ctemRoutes =

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context";
 import type { Doer } from "../../http/actor";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
-import { assertTenantInScope } from "../../http/tenant-scope";
+import { assertTenantInScope, tenantsOf } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
@@ -20,12 +20,6 @@ import * as repo from "./ctem.repository";
 import { type ScopeExposures, scopeExposures } from "./ctem-exposures.service";
 import { recordScopeSnapshot, scopeTrend } from "./ctem-snapshots.service";
 import { scopeTasks } from "./ctem-tasks.service";
-
-export const tenantsOf = (scope: TenantScope, tenantId?: string) => {
-  if (!tenantId) return scope.tenantIds;
-  assertTenantInScope(scope, tenantId);
-  return [tenantId];
-};
 
 function toScope(row: repo.ScopeRow, found: ScopeExposures): CtemScope {
   return {

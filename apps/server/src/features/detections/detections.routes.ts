@@ -19,15 +19,15 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
 import { invalid } from "../../http/errors";
+import { modulePolicies } from "../../http/module-policies";
 import { ingestTenant } from "../../http/tenant-scope";
 import { ingestEvents } from "./detection-events.service";
 import * as service from "./detections.service";
 
 const tags = ["detections"];
-const module = "automation";
-const read = { policy: { access: "tenant", permission: "tenant.read", module } } as const;
-const manage = { policy: { access: "tenant", permission: "automation.manage", module } } as const;
-const ingest = { policy: { access: "tenant", permission: "data.write", apiKey: true, module } } as const;
+const { read, needs } = modulePolicies("automation");
+const manage = needs("automation.manage");
+const ingest = needs("data.write", { apiKey: true });
 const ruleParams = z.object({ detectionRuleId: z.string().min(1).max(100) });
 const tenantQuery = z.object({ tenantId: z.string().optional() });
 

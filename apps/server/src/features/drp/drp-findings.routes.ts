@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { modulePolicies } from "../../http/module-policies";
 import { doerOf } from "../../http/actor";
 import { ingestTenant } from "../../http/tenant-scope";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
@@ -19,8 +20,7 @@ import { changeStatus, listFindings } from "./drp-findings.service";
 import { importFeed, scanAlerts } from "./drp-import.service";
 
 const tags = ["drp"];
-const read = { policy: { access: "tenant", permission: "tenant.read", module: "drp" } } as const;
-const write = { policy: { access: "tenant", permission: "data.write", module: "drp" } } as const;
+const { read, write } = modulePolicies("drp");
 const findingParams = z.object({ drpFindingId: z.string().trim().min(1).max(100) });
 
 /** DRP findings (docs/drp.md): feed imports, the alert scan, the findings list and their workflow. */

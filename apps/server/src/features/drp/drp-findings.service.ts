@@ -17,7 +17,7 @@ import type { Doer } from "../../http/actor";
 import { decodeCursor, encodeCursor } from "../../http/cursor";
 import { conflict, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
-import { assertTenantInScope } from "../../http/tenant-scope";
+import { tenantsOf } from "../../http/tenant-scope";
 import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { recordAudit } from "../audit/audit.repository";
@@ -61,8 +61,7 @@ function view(r: DrpFindingsTable): DrpFinding {
 }
 
 export async function listFindings(ctx: AppContext, scope: TenantScope, query: DrpFindingListQuery): Promise<DrpFindingPage> {
-  if (query.tenantId) assertTenantInScope(scope, query.tenantId);
-  const tenantIds = query.tenantId ? [query.tenantId] : scope.tenantIds;
+  const tenantIds = tenantsOf(scope, query.tenantId);
   const before = decodeCursor(query.cursor, "cursor");
   const rows = await repo.listFindings(ctx.db, tenantIds, { ...query, before }, query.limit + 1);
   const page = rows.slice(0, query.limit);

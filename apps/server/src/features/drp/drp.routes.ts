@@ -2,12 +2,12 @@ import { lookalikesResponseSchema, watchedAssetBodySchema, watchedAssetSchema } 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { modulePolicies } from "../../http/module-policies";
 import { actorOf } from "../../http/auth-guard";
 import * as service from "./drp.service";
 
 const watchedParams = z.object({ watchedId: z.string() });
-const read = { policy: { access: "tenant", permission: "tenant.read", module: "drp" } } as const;
-const write = { policy: { access: "tenant", permission: "data.write", module: "drp" } } as const;
+const { read, write } = modulePolicies("drp");
 
 /** Digital risk protection (docs/drp.md): watched brand assets and their look-alike domains. */
 export const drpRoutes =

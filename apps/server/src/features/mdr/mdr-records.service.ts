@@ -21,7 +21,7 @@ import type { MdrContactsTable, MdrEscalationsTable, MdrHandoversTable } from ".
 import type { Doer } from "../../http/actor";
 import { conflict, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
-import { assertTenantInScope } from "../../http/tenant-scope";
+import { assertTenantInScope, tenantsOf } from "../../http/tenant-scope";
 import { iso, isoOrNull } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import * as repo from "./mdr.repository";
@@ -86,8 +86,7 @@ export async function createHandover(
 }
 
 export async function listHandovers(ctx: AppContext, scope: TenantScope, query: { tenantId?: string; limit: number }) {
-  if (query.tenantId) assertTenantInScope(scope, query.tenantId);
-  const tenantIds = query.tenantId ? [query.tenantId] : scope.tenantIds;
+  const tenantIds = tenantsOf(scope, query.tenantId);
   const rows = await repo.listHandovers(ctx.db, tenantIds, query.limit);
   const items: MdrHandover[] = [];
   const labelsOf = new Map<string, Map<string, string>>();
@@ -219,8 +218,7 @@ export async function recordEscalation(
 }
 
 export async function listEscalations(ctx: AppContext, scope: TenantScope, query: { tenantId?: string; limit: number }) {
-  if (query.tenantId) assertTenantInScope(scope, query.tenantId);
-  const rows = await repo.listEscalations(ctx.db, query.tenantId ? [query.tenantId] : scope.tenantIds, query.limit);
+  const rows = await repo.listEscalations(ctx.db, tenantsOf(scope, query.tenantId), query.limit);
   return { items: rows.map(escalationOut) };
 }
 

@@ -30,9 +30,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
-import type { TenantScope } from "../../http/policy";
-import { assertTenantInScope } from "../../http/tenant-scope";
+import { modulePolicies } from "../../http/module-policies";
 import { sendCsvExport } from "../../http/send-stream";
+import { tenantsOf } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import * as board from "./mdr-board.service";
 import * as detection from "./mdr-coverage.service";
@@ -40,20 +40,13 @@ import * as records from "./mdr-records.service";
 import { reassign } from "./mdr-reassign.service";
 
 const tags = ["mdr"];
-const module = "mdr" as const;
-const read = { policy: { access: "tenant", permission: "tenant.read", module } } as const;
-const write = { policy: { access: "tenant", permission: "data.write", module } } as const;
+const { read, write, needs } = modulePolicies("mdr");
 // Contacts, matrix and expected intervals are the client's settings: owners and admins (docs/mdr.md).
-const manage = { policy: { access: "tenant", permission: "members.manage", module } } as const;
+const manage = needs("members.manage");
 const id = z.string().trim().min(1).max(100);
 const contactParam = z.object({ contactId: id });
 const escalationParam = z.object({ escalationId: id });
 
-const tenantsOf = (scope: TenantScope, query: { tenantId?: string }): readonly string[] => {
-  if (!query.tenantId) return scope.tenantIds;
-  assertTenantInScope(scope, query.tenantId);
-  return [query.tenantId];
-};
 const querystring = mdrScopeQuerySchema;
 
 /** MDR (docs/mdr.md): the provider's service console. */
@@ -61,7 +54,7 @@ export const mdrRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get("/mdr/board", { config: read, schema: { tags, querystring, response: { 200: mdrBoardSchema } } }, async (request) =>
-      board.board(ctx, tenantsOf(request.scope, request.query)),
+      board.board(ctx, tenantsOf(request.scope, request.query.tenantId)),
     );
     app.get(
       "/mdr/board/export.csv",
@@ -74,7 +67,7 @@ export const mdrRoutes =
         },
       },
       async (request, reply) =>
-        sendCsvExport(reply, "mdr-board", ctx.now(), board.boardCsv(ctx, tenantsOf(request.scope, request.query))),
+        sendCsvExport(reply, "mdr-board", ctx.now(), board.boardCsv(ctx, tenantsOf(request.scope, request.query.tenantId))),
     );
 
     app.get(
@@ -84,7 +77,7 @@ export const mdrRoutes =
         const now = ctx.now();
         return {
           asOf: iso(now),
-          items: (await board.sourceHealth(ctx, tenantsOf(request.scope, request.query), now)).map(board.sourceOut),
+          items: (await board.sourceHealth(ctx, tenantsOf(request.scope, request.query.tenantId), now)).map(board.sourceOut),
         };
       },
     );
@@ -99,7 +92,7 @@ export const mdrRoutes =
         },
       },
       async (request, reply) =>
-        sendCsvExport(reply, "mdr-sources", ctx.now(), board.sourcesCsv(ctx, tenantsOf(request.scope, request.query))),
+        sendCsvExport(reply, "mdr-sources", ctx.now(), board.sourcesCsv(ctx, tenantsOf(request.scope, request.query.tenantId))),
     );
     app.put(
       "/mdr/sources/expected",
@@ -122,7 +115,7 @@ export const mdrRoutes =
       "/mdr/workload",
       { config: read, schema: { tags, querystring, response: { 200: mdrWorkloadSchema } } },
       async (request) => ({
-        items: await board.workload(ctx, tenantsOf(request.scope, request.query)),
+        items: await board.workload(ctx, tenantsOf(request.scope, request.query.tenantId)),
       }),
     );
     app.post(

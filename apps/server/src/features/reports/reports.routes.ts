@@ -21,6 +21,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
 import { invalid } from "../../http/errors";
+import { modulePolicies } from "../../http/module-policies";
 import { evidencePackPdf } from "./evidence-pack";
 import { incidentDocument } from "./incidents-report.service";
 import { archivedFile, archiveReport, deleteArchived, listArchive, makerOf } from "./report-archive.service";
@@ -210,7 +211,7 @@ export const reportRoutes =
       "/reports/compliance-evidence.pdf",
       {
         // The compliance pages' own rule: anyone who reads them may take their evidence away.
-        config: { policy: { access: "tenant", permission: "tenant.read", module: "compliance" } },
+        config: modulePolicies("compliance").read,
         schema: {
           tags,
           description:

@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/audit.repository";
 import type { Doer } from "../../http/actor";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
-import { assertTenantInScope } from "../../http/tenant-scope";
+import { assertTenantInScope, tenantsOf } from "../../http/tenant-scope";
 import { days, iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
@@ -109,9 +109,9 @@ export async function acceptRisk(
 }
 
 export async function listAcceptances(ctx: AppContext, scope: TenantScope, tenantId?: string) {
-  if (tenantId) assertTenantInScope(scope, tenantId);
+  const tenantIds = tenantsOf(scope, tenantId);
   const now = ctx.now();
-  return { items: (await repo.listAcceptances(ctx.db, tenantId ? [tenantId] : scope.tenantIds)).map((r) => view(r, now)) };
+  return { items: (await repo.listAcceptances(ctx.db, tenantIds)).map((r) => view(r, now)) };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { modulePolicies } from "../../http/module-policies";
 import { publicBase } from "../../http/public-url";
 import { sendCsvExport } from "../../http/send-stream";
 import { csvField } from "../../lib/csv";
@@ -23,9 +24,8 @@ import * as acceptances from "./vm-acceptances.service";
 import * as service from "./vm.service";
 
 const tags = ["vm"];
-const read = { policy: { access: "tenant", permission: "tenant.read", module: "vm" } } as const;
-const write = { policy: { access: "tenant", permission: "data.write", module: "vm" } } as const;
-const accept = { policy: { access: "tenant", permission: "risk.accept", module: "vm" } } as const;
+const { read, write, needs } = modulePolicies("vm");
+const accept = needs("risk.accept");
 const csv = textResponse("text/csv", "Campaigns in Jira's CSV import format, one issue per campaign, each with a link back.");
 
 /** VM, the vulnerability-management programme (docs/vm.md), over the vulnerable-asset list's findings. */

@@ -19,7 +19,7 @@ import type { AppContext } from "../../context";
 import type { Doer } from "../../http/actor";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
-import { assertTenantInScope } from "../../http/tenant-scope";
+import { assertTenantInScope, tenantsOf } from "../../http/tenant-scope";
 import { days, iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { findingLink } from "../findings/findings.service";
@@ -32,11 +32,6 @@ export const CAMPAIGN_MAX_FINDINGS = 5000;
 const TICKET_FINDINGS = 500;
 
 const n = (v: unknown) => Number(v ?? 0);
-const tenantsOf = (scope: TenantScope, tenantId?: string) => {
-  if (!tenantId) return scope.tenantIds;
-  assertTenantInScope(scope, tenantId);
-  return [tenantId];
-};
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 const mttr = (ageMs: number, closed: number) => (closed > 0 ? Math.round((ageMs / closed / days(1)) * 10) / 10 : null);
 

@@ -13,11 +13,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
+import { modulePolicies } from "../../http/module-policies";
 import * as service from "./webhooks.service";
 
 const tags = ["automation"];
 // Webhooks name endpoints and carry secrets: only those who manage automation see them.
-const manage = { policy: { access: "tenant", permission: "automation.manage", module: "automation" } } as const;
+const manage = modulePolicies("automation").needs("automation.manage");
 const params = z.object({ webhookId: z.string().min(1).max(64) });
 
 /** Outgoing webhooks and their delivery log (docs/automation.md, "Webhooks"). */

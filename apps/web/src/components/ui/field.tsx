@@ -58,6 +58,13 @@ export function TextField({ label, error, hint, className, ...rest }: TextFieldP
   );
 }
 
+type DateFieldProps = Omit<TextFieldProps, "type" | "value" | "onChange"> & { value: string; onChange: (day: string) => void };
+
+/** A day ("2026-03-01"): a due date or an expiry, picked without a time of day. */
+export function DateField({ onChange, ...rest }: DateFieldProps) {
+  return <TextField type="date" onChange={(e) => onChange(e.target.value)} {...rest} />;
+}
+
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: ReactNode };
 
 export function SelectField({ label, error, hint, className, children, ...rest }: SelectFieldProps) {
@@ -95,6 +102,31 @@ export function TenantSelectField({ tenants, allLabel, ...rest }: TenantSelectFi
         </option>
       ))}
     </SelectField>
+  );
+}
+
+type FormTenantFieldProps = {
+  tenants: readonly { id: string; name: string }[];
+  value: string;
+  onChange: (tenantId: string) => void;
+  error?: string;
+  label?: string;
+};
+
+/**
+ * The tenant a form writes to. With one tenant there is nothing to choose, so no picker shows and
+ * the form sends that one; a problem the server finds with it is still said where it would be.
+ */
+export function FormTenantField({ tenants, value, onChange, error, label = "Tenant" }: FormTenantFieldProps) {
+  if (tenants.length < 2) {
+    return error ? (
+      <p className="text-sm text-red-700 dark:text-red-400" data-field-error>
+        {label}: {error}
+      </p>
+    ) : null;
+  }
+  return (
+    <TenantSelectField label={label} value={value} onChange={(e) => onChange(e.target.value)} error={error} tenants={tenants} />
   );
 }
 

@@ -1,7 +1,6 @@
-import { type FormEvent, useState } from "react";
-import { Button } from "./button";
+import { useState } from "react";
 import { SelectField, TextareaField } from "./field";
-import { Modal } from "./modal";
+import { FormDialog } from "./form-dialog";
 
 export type Resolution = { resolutionType: "Manual" | "Automated"; closureNotes?: string };
 
@@ -27,40 +26,38 @@ export function ResolutionDialog({
 }) {
   const [type, setType] = useState<Resolution["resolutionType"]>("Manual");
   const [notes, setNotes] = useState("");
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void onSubmit({ resolutionType: type, closureNotes: notes.trim() || undefined });
-  }
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description ?? "Record how this was resolved."}>
-      <form onSubmit={submit} className="space-y-4">
-        <SelectField
-          label="Resolution type"
-          value={type}
-          onChange={(e) => setType(e.target.value as Resolution["resolutionType"])}
-        >
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </SelectField>
-        <TextareaField
-          label="Closure notes"
-          rows={4}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          placeholder="e.g. False positive: scheduled vulnerability scan from the approved scanner."
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      title={title}
+      description={description ?? "Record how this was resolved."}
+      onClose={() => onOpenChange(false)}
+      onSubmit={() => void onSubmit({ resolutionType: type, closureNotes: notes.trim() || undefined })}
+      submitLabel={submitLabel}
+      pending={busy}
+    >
+      {() => (
+        <>
+          <SelectField
+            label="Resolution type"
+            value={type}
+            onChange={(e) => setType(e.target.value as Resolution["resolutionType"])}
+          >
+            {types.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            label="Closure notes"
+            rows={4}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            placeholder="e.g. False positive: scheduled vulnerability scan from the approved scanner."
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,16 +1,16 @@
 import { type WebhookKind, webhookKinds, type WebhookWithSecret } from "@watchfloor/shared";
 import { KeyRound, Plus, Send, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretBox } from "@/components/ui/copy-button";
 import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { Switch } from "@/components/ui/switch";
-import { ApiRequestError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
 import { useTenantsWith } from "@/lib/permissions";
 import { useChangeWebhook, useCreateWebhook, useDeleteWebhook, useRotateSecret, useSendTest, useWebhooks } from "../api/webhooks";
 import { DeliveriesTable } from "./deliveries-table";
@@ -133,63 +133,65 @@ function NewWebhookDialog({
   const [name, setName] = useState("");
   const [kind, setKind] = useState<WebhookKind>("standard");
   const [url, setUrl] = useState("");
-  const fields = create.error instanceof ApiRequestError ? create.error.fieldErrors() : {};
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await create
-      .mutateAsync({ tenantId, name, kind, url })
-      .then((created) => {
-        onCreated(created);
-        onOpenChange(false);
-        setName("");
-        setUrl("");
-      })
-      .catch(() => undefined);
-  }
+  const submit = () =>
+    create.mutate(
+      { tenantId, name, kind, url },
+      {
+        onSuccess: (created) => {
+          onCreated(created);
+          onOpenChange(false);
+          setName("");
+          setUrl("");
+        },
+      },
+    );
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="New webhook" description="Where rules send their events.">
-      <form onSubmit={submit} className="space-y-4" data-testid="webhook-form">
-        <TenantSelectField
-          label="Tenant"
-          value={tenantId}
-          onChange={(e) => setTenantId(e.target.value)}
-          error={fields.tenantId}
-          tenants={tenants}
-        />
-        <TextField
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          minLength={3}
-          error={fields.name}
-        />
-        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as WebhookKind)}>
-          {webhookKinds.map((k) => (
-            <option key={k} value={k}>
-              {kindLabels[k]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="URL"
-          type="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          required
-          placeholder="https://soar.example.com/hooks/watchfloor"
-          error={fields.url}
-        />
-        {create.isError && Object.keys(fields).length === 0 && <Notice tone="error">{errorMessage(create.error)}</Notice>}
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create webhook
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      title="New webhook"
+      description="Where rules send their events."
+      onClose={() => onOpenChange(false)}
+      onSubmit={submit}
+      submitLabel="Create webhook"
+      pending={create.isPending}
+      error={create.error}
+      testId="webhook-form"
+    >
+      {(errorOf) => (
+        <>
+          <TenantSelectField
+            label="Tenant"
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            error={errorOf("tenantId")}
+            tenants={tenants}
+          />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            minLength={3}
+            error={errorOf("name")}
+          />
+          <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as WebhookKind)} error={errorOf("kind")}>
+            {webhookKinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabels[k]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="URL"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            required
+            placeholder="https://soar.example.com/hooks/watchfloor"
+            error={errorOf("url")}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import { SelectField, TenantSelectField } from "@/components/ui/field";
 import { ListFooter } from "@/components/ui/list-footer";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { cell, rowClass, TableFrame } from "@/components/ui/table-frame";
 import { Time } from "@/components/ui/time";
 import { type FindingFilters, useDrpFindings } from "../api/findings";
 import { FindingStatus } from "./finding-status";
@@ -38,8 +38,7 @@ function evidenceText(e: DrpFinding["lastEvidence"]): string {
   return `${sourceLabels[e.source]}${e.line !== null ? `, line ${e.line}` : ""}: ${e.detail}`;
 }
 
-const th = "py-2 pr-4 font-medium";
-const td = "py-2 pr-4 align-top text-slate-700 dark:text-slate-300";
+const td = `${cell} text-slate-700 dark:text-slate-300`;
 
 /** DRP findings of the tenants in scope that have DRP: filters in the URL, keyset pages, status moves. */
 export function DrpFindings({ tenants }: { tenants: Tenant[] }) {
@@ -123,86 +122,59 @@ export function DrpFindings({ tenants }: { tenants: Tenant[] }) {
         </EmptyState>
       ) : (
         <div className="space-y-3">
-          <TableScroll label="DRP findings">
-            <table className="w-full min-w-[60rem] text-left text-sm" data-testid="drp-findings">
-              <thead>
-                <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:text-slate-400">
-                  <th scope="col" className={`${th} pl-5`}>
-                    Domain or address
-                  </th>
-                  <th scope="col" className={th}>
-                    Kind
-                  </th>
-                  <th scope="col" className={th}>
-                    Confidence
-                  </th>
-                  <th scope="col" className={th}>
-                    Watched asset
-                  </th>
-                  <th scope="col" className={th}>
-                    Seen
-                  </th>
-                  <th scope="col" className={th}>
-                    Evidence
-                  </th>
-                  <th scope="col" className={`${th} pr-5`}>
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((f) => (
-                  <tr
-                    key={f.id}
-                    className="border-b border-slate-100 last:border-0 dark:border-slate-800/60"
-                    data-testid="drp-finding"
-                  >
-                    <td className="py-2 pr-4 pl-5 align-top">
-                      <span className="font-medium whitespace-nowrap text-slate-900 dark:text-white">{f.display}</span>
-                      {f.display !== f.value && (
-                        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{f.value}</span>
-                      )}
-                      {tenants.length > 1 && (
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">{nameOf(f.tenantId)}</span>
-                      )}
-                    </td>
-                    <td className={td}>
-                      {findingKindLabels[f.kind]}
-                      {f.techniques.length > 0 && (
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">
-                          {f.techniques.map((t) => t.replaceAll("-", " ")).join(", ")}
-                        </span>
-                      )}
-                    </td>
-                    <td className={td}>
-                      <Badge color={confidenceTone[f.confidence]}>{f.confidence}</Badge>
-                    </td>
-                    <td className={td}>{f.watched.value}</td>
-                    <td className={`${td} text-xs whitespace-nowrap`}>
-                      <span className="block">
-                        First <Time iso={f.firstSeen} mode="absolute" />
-                      </span>
-                      <span className="block">
-                        Last <Time iso={f.lastSeen} mode="absolute" />
-                      </span>
-                      <span className="block">
-                        {f.sightings} sighting{f.sightings === 1 ? "" : "s"}
-                      </span>
-                    </td>
-                    <td className={`${td} max-w-72 text-xs break-words`}>{evidenceText(f.lastEvidence)}</td>
-                    <td className="py-2 pr-5 align-top">
-                      <FindingStatus finding={f} canChange={writable(f)} />
-                      {f.statusChangedBy && (
-                        <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
-                          by {f.statusChangedBy}, <Time iso={f.statusChangedAt} mode="relative" />
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <TableFrame
+            label="DRP findings"
+            caption="DRP findings in scope, with their evidence and status."
+            headers={["Domain or address", "Kind", "Confidence", "Watched asset", "Seen", "Evidence", "Status"]}
+            testId="drp-findings"
+            minWidth="min-w-[60rem]"
+          >
+            {items.map((f) => (
+              <tr key={f.id} className={rowClass} data-testid="drp-finding">
+                <td className={`${cell} pl-5`}>
+                  <span className="font-medium whitespace-nowrap text-slate-900 dark:text-white">{f.display}</span>
+                  {f.display !== f.value && (
+                    <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{f.value}</span>
+                  )}
+                  {tenants.length > 1 && (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{nameOf(f.tenantId)}</span>
+                  )}
+                </td>
+                <td className={td}>
+                  {findingKindLabels[f.kind]}
+                  {f.techniques.length > 0 && (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {f.techniques.map((t) => t.replaceAll("-", " ")).join(", ")}
+                    </span>
+                  )}
+                </td>
+                <td className={td}>
+                  <Badge color={confidenceTone[f.confidence]}>{f.confidence}</Badge>
+                </td>
+                <td className={td}>{f.watched.value}</td>
+                <td className={`${td} text-xs whitespace-nowrap`}>
+                  <span className="block">
+                    First <Time iso={f.firstSeen} mode="absolute" />
+                  </span>
+                  <span className="block">
+                    Last <Time iso={f.lastSeen} mode="absolute" />
+                  </span>
+                  <span className="block">
+                    {f.sightings} sighting{f.sightings === 1 ? "" : "s"}
+                  </span>
+                </td>
+                <td className={`${td} max-w-72 text-xs break-words`}>{evidenceText(f.lastEvidence)}</td>
+                <td className={`${cell} pr-5`}>
+                  <FindingStatus finding={f} canChange={writable(f)} />
+                  {f.statusChangedBy && (
+                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+                      by {f.statusChangedBy}, <Time iso={f.statusChangedAt} mode="relative" />
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </TableFrame>
           <ListFooter
             count={items.length}
             noun={items.length === 1 ? "finding" : "findings"}

@@ -6,10 +6,11 @@ import { Badge } from "@/components/ui/badges";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
+import { cell, rowClass, TableFrame } from "@/components/ui/table-frame";
 import { alertPath, paths } from "@/config/paths";
 import { useCan } from "@/lib/permissions";
 import { useMdrWorkload } from "../api/get-mdr";
-import { MdrTable, muted, rowClass, td } from "./mdr-table";
+import { muted } from "./mdr-parts";
 import { ReassignDialog } from "./reassign-dialog";
 
 const linkClass = "font-medium text-sky-800 hover:underline dark:text-sky-300";
@@ -27,7 +28,7 @@ export function AnalystWorkload() {
       ) : workload.data.items.length === 0 ? (
         <EmptyState title="No open work" />
       ) : (
-        <MdrTable
+        <TableFrame
           label="Analyst workload"
           caption="Open alerts per analyst and client, breaches, the oldest open item; reassign them here or open them in the alert queue."
           headers={["Analyst", "Client", "Open", "Breached", "Oldest item", "Reassign"]}
@@ -39,13 +40,13 @@ export function AnalystWorkload() {
             const who = w.assignee ?? "Unassigned";
             return (
               <tr key={`${w.tenantId} ${w.assignee}`} className={rowClass} data-testid="mdr-workload-row">
-                <th scope="row" className={`${td} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
+                <th scope="row" className={`${cell} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
                   {who}
                 </th>
-                <td className={td}>{w.tenantName}</td>
-                <td className={`${td} tabular-nums`}>{w.open}</td>
-                <td className={`${td} tabular-nums`}>{w.breached > 0 ? <Badge color="red">{w.breached}</Badge> : 0}</td>
-                <td className={`${td} min-w-48`}>
+                <td className={cell}>{w.tenantName}</td>
+                <td className={`${cell} tabular-nums`}>{w.open}</td>
+                <td className={`${cell} tabular-nums`}>{w.breached > 0 ? <Badge color="red">{w.breached}</Badge> : 0}</td>
+                <td className={`${cell} min-w-48`}>
                   <Link to={alertPath(w.oldestAlertId)} className={`${linkClass} wrap-anywhere`}>
                     {w.oldestName}
                   </Link>
@@ -53,7 +54,7 @@ export function AnalystWorkload() {
                     <Time iso={w.oldestDetectedAt} mode="relative" />
                   </div>
                 </td>
-                <td className={`${td} pr-5`}>
+                <td className={`${cell} pr-5`}>
                   <div className="flex flex-wrap items-center gap-3">
                     <ReassignButton row={w} onClick={() => setMoving(w)} />
                     <Link to={`${paths.incidents.open}?${queue}`} className={linkClass}>
@@ -68,7 +69,7 @@ export function AnalystWorkload() {
               </tr>
             );
           })}
-        </MdrTable>
+        </TableFrame>
       )}
       {moving && <ReassignDialog row={moving} onClose={() => setMoving(null)} />}
     </Card>

@@ -4,10 +4,11 @@ import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
+import { cell, rowClass, TableFrame } from "@/components/ui/table-frame";
 import { env } from "@/config/env";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useMdrBoard } from "../api/get-mdr";
-import { MdrTable, muted, rowClass, sourceName, td, Trend } from "./mdr-table";
+import { muted, sourceName, Trend } from "./mdr-parts";
 
 /** One row per client: open work, SLA, incidents, each source's last alert, MTTA/MTTR this week against last. */
 export function ClientBoard() {
@@ -30,7 +31,7 @@ export function ClientBoard() {
       ) : board.data.rows.length === 0 ? (
         <EmptyState title="No clients with MDR in scope" />
       ) : (
-        <MdrTable
+        <TableFrame
           label="Client board"
           caption="Clients with open work, SLA state, open incidents, the last alert of each data source and MTTA/MTTR of the last 7 days against the 7 before."
           headers={["Client", "Open", "Unassigned", "SLA breached", "At risk", "Incidents", "Data sources", "MTTA", "MTTR"]}
@@ -39,7 +40,7 @@ export function ClientBoard() {
         >
           {board.data.rows.map((r) => (
             <tr key={r.tenantId} className={rowClass} data-testid="mdr-board-row">
-              <th scope="row" className={`${td} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
+              <th scope="row" className={`${cell} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
                 {r.tenantName}
                 {r.silentSources > 0 && (
                   <div className="mt-1">
@@ -49,12 +50,12 @@ export function ClientBoard() {
                   </div>
                 )}
               </th>
-              <td className={`${td} tabular-nums`}>{r.open}</td>
-              <td className={`${td} tabular-nums`}>{r.unassigned}</td>
-              <td className={`${td} tabular-nums`}>{r.breached > 0 ? <Badge color="red">{r.breached}</Badge> : 0}</td>
-              <td className={`${td} tabular-nums`}>{r.atRisk > 0 ? <Badge color="amber">{r.atRisk}</Badge> : 0}</td>
-              <td className={`${td} tabular-nums`}>{r.incidentsOpen}</td>
-              <td className={`${td} min-w-56`}>
+              <td className={`${cell} tabular-nums`}>{r.open}</td>
+              <td className={`${cell} tabular-nums`}>{r.unassigned}</td>
+              <td className={`${cell} tabular-nums`}>{r.breached > 0 ? <Badge color="red">{r.breached}</Badge> : 0}</td>
+              <td className={`${cell} tabular-nums`}>{r.atRisk > 0 ? <Badge color="amber">{r.atRisk}</Badge> : 0}</td>
+              <td className={`${cell} tabular-nums`}>{r.incidentsOpen}</td>
+              <td className={`${cell} min-w-56`}>
                 {r.sources.length === 0 ? (
                   <span className={muted}>No alerts received yet</span>
                 ) : (
@@ -71,15 +72,15 @@ export function ClientBoard() {
                   </ul>
                 )}
               </td>
-              <td className={td}>
+              <td className={cell}>
                 <Trend {...r.mttaMinutes} />
               </td>
-              <td className={`${td} pr-5`}>
+              <td className={`${cell} pr-5`}>
                 <Trend {...r.mttrMinutes} />
               </td>
             </tr>
           ))}
-        </MdrTable>
+        </TableFrame>
       )}
     </Card>
   );

@@ -7,12 +7,13 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { TenantSelectField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
+import { cell, rowClass, TableFrame } from "@/components/ui/table-frame";
 import { paths } from "@/config/paths";
 import { useCan } from "@/lib/permissions";
 import { setSelectedTenantId, useSelectedTenantId } from "@/lib/tenant-scope";
 import { useMdrCoverage } from "../api/get-mdr";
 import { SourceComponentsDialog } from "./source-components-dialog";
-import { MdrTable, muted, rowClass, td } from "./mdr-table";
+import { muted } from "./mdr-parts";
 
 const visibilityBadge: Record<MdrVisibility, { color: "emerald" | "amber" | "red"; label: string }> = {
   full: { color: "emerald", label: "Visible" },
@@ -99,7 +100,7 @@ function CoverageBody({ data }: { data: MdrCoverage }) {
         {seen.length === 0 ? (
           <p className={muted}>No alert of the last 30 days names an ATT&CK technique.</p>
         ) : (
-          <MdrTable
+          <TableFrame
             label="Techniques seen"
             caption="Techniques named by the client's alerts in the last 30 days, with how visible each is to its data sources."
             headers={["Technique", "Alerts", "Visibility"]}
@@ -108,16 +109,16 @@ function CoverageBody({ data }: { data: MdrCoverage }) {
           >
             {seen.map((t) => (
               <tr key={t.id} className={rowClass} data-testid="mdr-coverage-technique" data-visibility={t.visibility}>
-                <th scope="row" className={`${td} pl-5 text-left font-normal`}>
+                <th scope="row" className={`${cell} pl-5 text-left font-normal`}>
                   <span className="font-mono font-semibold">{t.id}</span> {t.name}
                 </th>
-                <td className={`${td} tabular-nums`}>{t.alerts}</td>
-                <td className={`${td} pr-5`}>
+                <td className={`${cell} tabular-nums`}>{t.alerts}</td>
+                <td className={`${cell} pr-5`}>
                   <Badge color={visibilityBadge[t.visibility].color}>{visibilityBadge[t.visibility].label}</Badge>
                 </td>
               </tr>
             ))}
-          </MdrTable>
+          </TableFrame>
         )}
       </section>
       <SourcesTable data={data} />
@@ -134,7 +135,7 @@ function SourcesTable({ data }: { data: MdrCoverage }) {
       <h3 id="mdr-coverage-sources" className="text-sm font-semibold text-slate-900 dark:text-white">
         What each data source supplies
       </h3>
-      <MdrTable
+      <TableFrame
         label="Data components per source"
         caption="Each data source of the client with the ATT&CK data components it supplies."
         headers={["Source", "Data components", ""]}
@@ -143,15 +144,15 @@ function SourcesTable({ data }: { data: MdrCoverage }) {
       >
         {data.sources.map((s) => (
           <tr key={`${s.tool} ${s.sensor}`} className={rowClass} data-testid="mdr-coverage-source">
-            <th scope="row" className={`${td} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
+            <th scope="row" className={`${cell} pl-5 text-left font-medium text-slate-900 dark:text-white`}>
               {s.tool}
               {s.sensor && s.sensor !== s.tool && <div className={`${muted} font-normal`}>{s.sensor}</div>}
             </th>
-            <td className={td}>
+            <td className={cell}>
               {s.components.length === 0 ? "None" : s.components.map((id) => names.get(id) ?? id).join(", ")}
               <div className={muted}>{fromLabel[s.componentsFrom]}</div>
             </td>
-            <td className={`${td} pr-5`}>
+            <td className={`${cell} pr-5`}>
               {canSet && (
                 <Button size="sm" variant="secondary" onClick={() => setEditing(s)}>
                   Change<span className="sr-only"> the data components of {s.tool}</span>
@@ -160,7 +161,7 @@ function SourcesTable({ data }: { data: MdrCoverage }) {
             </td>
           </tr>
         ))}
-      </MdrTable>
+      </TableFrame>
       {editing && (
         <SourceComponentsDialog
           tenantId={data.tenantId}

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/page";
 import { ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useAddContact, useEscalationSettings, useRemoveContact, useSetMatrix } from "../api/get-mdr";
-import { muted } from "./mdr-table";
+import { muted } from "./mdr-parts";
 
 type Tenant = { id: string; name: string };
 

@@ -2,13 +2,14 @@ import { type MdrChannel, type MdrEscalation, mdrChannels, type Priority, priori
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badges";
 import { Button } from "@/components/ui/button";
-import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
+import { FormTenantField, SelectField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
+import { cell, rowClass, TableFrame } from "@/components/ui/table-frame";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useAcknowledgeEscalation, useEscalationSettings, useMdrEscalations, useRecordEscalation } from "../api/get-mdr";
-import { MdrTable, muted, rowClass, td } from "./mdr-table";
+import { muted } from "./mdr-parts";
 
 type Tenant = { id: string; name: string };
 const channelLabel: Record<MdrChannel, string> = { phone: "Phone", email: "Email", sms: "SMS", chat: "Chat", ticket: "Ticket" };
@@ -52,9 +53,7 @@ export function EscalationForm({ tenants }: { tenants: Tenant[] }) {
   return (
     <Card title="Record an escalation">
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Escalation">
-        {tenants.length > 1 && (
-          <TenantSelectField label="Client" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
-        )}
+        <FormTenantField label="Client" tenants={tenants} value={tenantId} onChange={setTenantId} />
         <TextField
           label="What the client was told about"
           value={subject}
@@ -148,7 +147,7 @@ export function EscalationList({ tenantName, writable }: { tenantName: (id: stri
       ) : list.data.items.length === 0 ? (
         <EmptyState title="No escalations recorded" />
       ) : (
-        <MdrTable
+        <TableFrame
           label="Escalations"
           caption="Escalations to clients: subject, priority, who was told, when and how, and the acknowledgement."
           headers={["Subject", "Client", "Priority", "Told", "Acknowledgement"]}
@@ -157,24 +156,24 @@ export function EscalationList({ tenantName, writable }: { tenantName: (id: stri
         >
           {list.data.items.map((e) => (
             <tr key={e.id} className={rowClass} data-testid="mdr-escalation">
-              <th scope="row" className={`${td} pl-5 text-left font-medium wrap-anywhere text-slate-900 dark:text-white`}>
+              <th scope="row" className={`${cell} pl-5 text-left font-medium wrap-anywhere text-slate-900 dark:text-white`}>
                 {e.subject}
                 {e.note && <div className={`${muted} font-normal`}>{e.note}</div>}
               </th>
-              <td className={td}>{tenantName(e.tenantId)}</td>
-              <td className={td}>{e.priority}</td>
-              <td className={td}>
+              <td className={cell}>{tenantName(e.tenantId)}</td>
+              <td className={cell}>{e.priority}</td>
+              <td className={cell}>
                 {e.contactName} by {channelLabel[e.channel].toLowerCase()}
                 <div className={muted}>
                   <Time iso={e.toldAt} mode="absolute" /> · recorded by {e.recordedBy}
                 </div>
               </td>
-              <td className={`${td} pr-5`}>
+              <td className={`${cell} pr-5`}>
                 <Acknowledge e={e} canWrite={writable.has(e.tenantId)} />
               </td>
             </tr>
           ))}
-        </MdrTable>
+        </TableFrame>
       )}
     </Card>
   );

@@ -2,14 +2,14 @@ import type { MdrItemRef } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { TenantSelectField, TextareaField, TextField } from "@/components/ui/field";
+import { FormTenantField, TextareaField, TextField } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState, Notice } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
 import { alertPath, incidentPath } from "@/config/paths";
 import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useCreateHandover, useMdrHandovers } from "../api/get-mdr";
-import { muted } from "./mdr-table";
+import { muted } from "./mdr-parts";
 
 type Tenant = { id: string; name: string };
 const ids = (text: string, kind: MdrItemRef["kind"]): MdrItemRef[] =>
@@ -51,15 +51,7 @@ export function HandoverForm({ tenants }: { tenants: Tenant[] }) {
   return (
     <Card title="Write a handover note">
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" aria-label="Handover note">
-        {tenants.length > 1 && (
-          <TenantSelectField
-            label="Client"
-            value={tenantId}
-            onChange={(e) => setTenantId(e.target.value)}
-            error={errors.tenantId}
-            tenants={tenants}
-          />
-        )}
+        <FormTenantField label="Client" tenants={tenants} value={tenantId} onChange={setTenantId} error={errors.tenantId} />
         <TextField
           label="Shift"
           value={shift}

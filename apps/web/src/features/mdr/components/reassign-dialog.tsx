@@ -1,10 +1,8 @@
 import type { MdrWorkloadRow } from "@watchfloor/shared";
-import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { useState } from "react";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Notice } from "@/components/ui/states";
-import { ApiRequestError, errorMessage } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/session";
 import { useAssignableMembers } from "@/lib/tenant-members";
 import { useReassign } from "../api/get-mdr";
@@ -22,37 +20,41 @@ export function ReassignDialog({ row, onClose }: { row: MdrWorkloadRow; onClose:
   const [to, setTo] = useState("");
   const [count, setCount] = useState(String(Math.min(row.open, MAX)));
   const reassign = useReassign();
-  const fields = reassign.error instanceof ApiRequestError ? reassign.error.fieldErrors() : {};
   const who = row.assignee ?? "Unassigned";
   const target = query.isSuccess ? to : me.id;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    reassign.mutate({ tenantId: row.tenantId, from: row.assignee, toUserId: target, limit: Number(count) });
-  }
+  const moved = reassign.data;
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={`Reassign ${row.assignee ? `${who}'s` : "unassigned"} alerts`}
       description={`${row.open} open in ${row.tenantName}; the oldest move first.`}
-    >
-      {reassign.isSuccess ? (
-        <div className="space-y-4">
+      onClose={onClose}
+      onSubmit={() => reassign.mutate({ tenantId: row.tenantId, from: row.assignee, toUserId: target, limit: Number(count) })}
+      submitLabel="Reassign"
+      pending={reassign.isPending}
+      submitDisabled={!target}
+      error={reassign.error}
+      testId="mdr-reassign-form"
+      done={
+        moved && (
           <Notice tone="success">
-            Moved {reassign.data.moved} {reassign.data.moved === 1 ? "alert" : "alerts"}
-            {reassign.data.failed > 0 ? `, ${reassign.data.failed} could not be moved` : ""}. {reassign.data.remaining} still open
-            with {who === "Unassigned" ? "nobody assigned" : who}.
+            Moved {moved.moved} {moved.moved === 1 ? "alert" : "alerts"}
+            {moved.failed > 0 ? `, ${moved.failed} could not be moved` : ""}. {moved.remaining} still open with{" "}
+            {who === "Unassigned" ? "nobody assigned" : who}.
           </Notice>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>Done</Button>
-          </div>
-        </div>
-      ) : (
-        <form onSubmit={submit} className="space-y-4" data-testid="mdr-reassign-form">
+        )
+      }
+    >
+      {(errorOf) => (
+        <>
           {query.isSuccess ? (
-            <SelectField label="Reassign to" required value={to} onChange={(e) => setTo(e.target.value)} error={fields.toUserId}>
+            <SelectField
+              label="Reassign to"
+              required
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              error={errorOf("toUserId")}
+            >
               <option value="">Choose an analyst</option>
               {others.map((m) => (
                 <option key={m.userId} value={m.userId}>
@@ -74,20 +76,11 @@ export function ReassignDialog({ row, onClose }: { row: MdrWorkloadRow; onClose:
             required
             value={count}
             onChange={(e) => setCount(e.target.value)}
-            error={fields.limit}
+            error={errorOf("limit")}
             hint={row.open > MAX ? `At most ${MAX} at a time.` : undefined}
           />
-          {reassign.isError && !fields.toUserId && !fields.limit && <Notice tone="error">{errorMessage(reassign.error)}</Notice>}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={reassign.isPending} disabled={!target}>
-              Reassign
-            </Button>
-          </div>
-        </form>
+        </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -6,12 +6,13 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { Time } from "@/components/ui/time";
+import { cell, rowClass, TableFrame } from "@/components/ui/table-frame";
 import { env } from "@/config/env";
 import { useCan } from "@/lib/permissions";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
 import { useMdrSources } from "../api/get-mdr";
 import { ExpectedIntervalDialog } from "./expected-interval-dialog";
-import { MdrTable, muted, rowClass, td } from "./mdr-table";
+import { muted } from "./mdr-parts";
 
 const interval = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`);
 const expectedLabel = { set: "set for this source", learned: "learned from volume", default: "default" } as const;
@@ -47,7 +48,7 @@ export function SourceHealth() {
           <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" data-testid="mdr-silent-count">
             {silent === 0 ? "Every source is sending." : `${silent} silent ${silent === 1 ? "source" : "sources"}.`}
           </p>
-          <MdrTable
+          <TableFrame
             label="Data sources"
             caption="Data sources of each client with their last event, today's and normal daily volume, expected interval and state."
             headers={["Source", "Client", "State", "Last event", "Today", "Normal per day", "Expected interval"]}
@@ -61,12 +62,12 @@ export function SourceHealth() {
                 data-testid="mdr-source"
                 data-silent={s.silent ? "true" : "false"}
               >
-                <th scope="row" className={`${td} pl-5 text-left font-medium wrap-anywhere text-slate-900 dark:text-white`}>
+                <th scope="row" className={`${cell} pl-5 text-left font-medium wrap-anywhere text-slate-900 dark:text-white`}>
                   {s.tool}
                   {s.sensor && s.sensor !== s.tool && <div className={`${muted} font-normal`}>{s.sensor}</div>}
                 </th>
-                <td className={td}>{s.tenantName}</td>
-                <td className={td}>
+                <td className={cell}>{s.tenantName}</td>
+                <td className={cell}>
                   {s.silent ? (
                     <Badge color="red" dot="bg-red-600">
                       Silent
@@ -77,19 +78,19 @@ export function SourceHealth() {
                     </Badge>
                   )}
                 </td>
-                <td className={td}>
+                <td className={cell}>
                   <Time iso={s.lastEventAt} />
                 </td>
-                <td className={`${td} tabular-nums`}>{s.today}</td>
-                <td className={`${td} tabular-nums`}>{s.normalDaily}</td>
-                <td className={`${td} pr-5`}>
+                <td className={`${cell} tabular-nums`}>{s.today}</td>
+                <td className={`${cell} tabular-nums`}>{s.normalDaily}</td>
+                <td className={`${cell} pr-5`}>
                   {interval(s.expectedMinutes)}
                   <div className={muted}>{expectedLabel[s.expectedFrom]}</div>
                   <EditExpected source={s} onClick={() => setEditing(s)} />
                 </td>
               </tr>
             ))}
-          </MdrTable>
+          </TableFrame>
         </>
       )}
       {editing && <ExpectedIntervalDialog source={editing} onClose={() => setEditing(null)} />}

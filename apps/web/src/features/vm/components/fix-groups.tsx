@@ -6,9 +6,10 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Card } from "@/components/ui/page";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { figureCell, headCell } from "@/components/ui/table-frame";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { useFixGroups } from "../api/vm";
-import { count, figureLink, findingsLink, td, th } from "../lib/links";
+import { count, figureLink, findingsLink } from "../lib/links";
 import { AcceptRiskDialog } from "./accept-risk-dialog";
 import { StartCampaignDialog } from "./start-campaign-dialog";
 
@@ -50,25 +51,25 @@ export function FixGroups({
             </caption>
             <thead className="border-b border-slate-200 dark:border-slate-800">
               <tr>
-                <th scope="col" className={`${th} pl-5 text-left`}>
+                <th scope="col" className={`${headCell} pl-5 text-left`}>
                   Fix
                 </th>
-                <th scope="col" className={`${th} text-left`}>
+                <th scope="col" className={`${headCell} text-left`}>
                   Worst
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={`${headCell} text-right`}>
                   Findings
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={`${headCell} text-right`}>
                   Assets
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={`${headCell} text-right`}>
                   KEV
                 </th>
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col" className={`${headCell} text-right`}>
                   Risk removed
                 </th>
-                <th scope="col" className={`${th} pr-5 text-right`}>
+                <th scope="col" className={`${headCell} pr-5 text-right`}>
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -90,7 +91,7 @@ export function FixGroups({
                   <td className="px-3 py-2.5">
                     <PriorityBadge priority={g.worstSeverity} />
                   </td>
-                  <td className={td}>
+                  <td className={figureCell}>
                     <Link
                       to={findingsLink({ fix: g.fix })}
                       className={figureLink}
@@ -99,10 +100,10 @@ export function FixGroups({
                       {count(g.findings)}
                     </Link>
                   </td>
-                  <td className={td}>{count(g.assets)}</td>
-                  <td className={td}>{count(g.kev)}</td>
-                  <td className={`${td} font-semibold`}>{g.riskRemoved.toLocaleString("en-US")}</td>
-                  <td className={`${td} pr-5`}>
+                  <td className={figureCell}>{count(g.assets)}</td>
+                  <td className={figureCell}>{count(g.kev)}</td>
+                  <td className={`${figureCell} font-semibold`}>{g.riskRemoved.toLocaleString("en-US")}</td>
+                  <td className={`${figureCell} pr-5`}>
                     {canStart && (
                       <Button
                         size="sm"

@@ -1,7 +1,7 @@
 import { priorities, type VmOverview } from "@watchfloor/shared";
 import { Card } from "@/components/ui/page";
-import { TableScroll } from "@/components/ui/table-scroll";
-import { daysText, percent, td, th } from "../lib/links";
+import { figureCell, rowClass, TableFrame } from "@/components/ui/table-frame";
+import { daysText, percent } from "../lib/links";
 
 /**
  * Remediation SLA adherence per severity and mean time to remediate, per month of closing:
@@ -14,54 +14,35 @@ export function SlaTrendTable({ overview }: { overview: VmOverview }) {
     overview.trend.find((p) => p.month === month && p.severity === severity);
   return (
     <Card title="SLA adherence and time to remediate">
-      <TableScroll label="SLA adherence and time to remediate by month">
-        <table data-testid="vm-sla-trend" className="w-full min-w-[44rem] text-sm">
-          <caption className="sr-only">
-            Per month: the share of findings closed by their due date per severity, how many were closed and the mean days to
-            remediate.
-          </caption>
-          <thead className="border-b border-slate-200 dark:border-slate-800">
-            <tr>
-              <th scope="col" className={`${th} pl-5 text-left`}>
-                Month
+      <TableFrame
+        label="SLA adherence and time to remediate by month"
+        caption="Per month: the share of findings closed by their due date per severity, how many were closed and the mean days to remediate."
+        headers={["Month", ...severities.map((s) => `${s} on time`), "Closed", "Mean time to remediate"]}
+        figuresFrom={1}
+        testId="vm-sla-trend"
+        minWidth="min-w-[44rem]"
+      >
+        {months.map((month) => {
+          const all = point(month, null);
+          return (
+            <tr key={month} data-testid="vm-trend-row" className={rowClass}>
+              <th scope="row" className="py-2.5 pr-3 pl-5 text-left font-medium whitespace-nowrap">
+                {month}
               </th>
-              {severities.map((s) => (
-                <th key={s} scope="col" className={`${th} text-right`}>
-                  {s} on time
-                </th>
-              ))}
-              <th scope="col" className={`${th} text-right`}>
-                Closed
-              </th>
-              <th scope="col" className={`${th} pr-5 text-right`}>
-                Mean time to remediate
-              </th>
+              {severities.map((s) => {
+                const p = point(month, s);
+                return (
+                  <td key={s} className={figureCell} title={p ? `${p.onTime} of ${p.closed} on time` : undefined}>
+                    {percent(p?.adherence ?? null)}
+                  </td>
+                );
+              })}
+              <td className={figureCell}>{all?.closed ?? 0}</td>
+              <td className={`${figureCell} pr-5`}>{daysText(all?.mttrDays ?? null)}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 text-slate-800 dark:divide-slate-800 dark:text-slate-200">
-            {months.map((month) => {
-              const all = point(month, null);
-              return (
-                <tr key={month} data-testid="vm-trend-row">
-                  <th scope="row" className="py-2.5 pr-3 pl-5 text-left font-medium whitespace-nowrap">
-                    {month}
-                  </th>
-                  {severities.map((s) => {
-                    const p = point(month, s);
-                    return (
-                      <td key={s} className={td} title={p ? `${p.onTime} of ${p.closed} on time` : undefined}>
-                        {percent(p?.adherence ?? null)}
-                      </td>
-                    );
-                  })}
-                  <td className={td}>{all?.closed ?? 0}</td>
-                  <td className={`${td} pr-5`}>{daysText(all?.mttrDays ?? null)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+          );
+        })}
+      </TableFrame>
     </Card>
   );
 }

@@ -11,6 +11,4 @@ export const count = (n: number) => n.toLocaleString("en-US");
 export const percent = (v: number | null) => (v == null ? "—" : `${Math.round(v * 100)}%`);
 export const daysText = (v: number | null) => (v == null ? "—" : `${v.toLocaleString("en-US")} d`);
 
-export const th = "px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:text-slate-400";
-export const td = "px-3 py-2.5 text-right tabular-nums whitespace-nowrap";
 export const figureLink = "font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300";

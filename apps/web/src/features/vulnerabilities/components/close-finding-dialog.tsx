@@ -1,8 +1,7 @@
 import { type FindingStatusBody, manualCloseReasons } from "@watchfloor/shared";
-import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { useState } from "react";
 import { SelectField, TextareaField } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
+import { FormDialog } from "@/components/ui/form-dialog";
 
 type CloseBody = Required<Pick<FindingStatusBody, "closeReason">> & { comment?: string };
 
@@ -24,41 +23,39 @@ export function CloseFindingDialog({
 }) {
   const [reason, setReason] = useState<CloseBody["closeReason"]>("Remediated");
   const [comment, setComment] = useState("");
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void onSubmit({ closeReason: reason, comment: comment.trim() || undefined });
-  }
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <form onSubmit={submit} className="space-y-4">
-        <SelectField
-          label="Close reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value as CloseBody["closeReason"])}
-          hint="Remediated reopens if a scan reports it again; Accepted Risk and False Positive stay closed."
-        >
-          {manualCloseReasons.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </SelectField>
-        <TextareaField
-          label="Note (optional)"
-          rows={3}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          placeholder="e.g. Patched in the March maintenance window; verified by rescan."
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Close finding(s)
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      title={title}
+      description={description}
+      onClose={() => onOpenChange(false)}
+      onSubmit={() => void onSubmit({ closeReason: reason, comment: comment.trim() || undefined })}
+      submitLabel="Close finding(s)"
+      pending={busy}
+    >
+      {() => (
+        <>
+          <SelectField
+            label="Close reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value as CloseBody["closeReason"])}
+            hint="Remediated reopens if a scan reports it again; Accepted Risk and False Positive stay closed."
+          >
+            {manualCloseReasons.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            label="Note (optional)"
+            rows={3}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder="e.g. Patched in the March maintenance window; verified by rescan."
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

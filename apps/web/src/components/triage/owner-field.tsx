@@ -3,19 +3,22 @@ import { useCurrentUser } from "@/lib/session";
 import { useAssignableMembers } from "@/lib/tenant-members";
 
 /**
- * The owner of CTEM work: a member who may change data. Admins pick from the members; others
- * (who cannot list members) own it themselves.
+ * The owner of a piece of work (a campaign, a scope, a task): a member who may change data, as the
+ * server requires. Admins pick from the members; others (who cannot list members) can name only
+ * themselves. Optional owners start at "No owner", required ones at "Choose an owner".
  */
 export function OwnerField({
   tenantId,
   value,
   onChange,
   error,
+  required = false,
 }: {
   tenantId: string;
   value: string;
-  onChange: (id: string) => void;
+  onChange: (userId: string) => void;
   error?: string;
+  required?: boolean;
 }) {
   const me = useCurrentUser();
   const members = useAssignableMembers(tenantId || null);
@@ -23,8 +26,8 @@ export function OwnerField({
     ? members.candidates.filter((m) => m.role !== "viewer").map((m) => ({ id: m.userId, name: m.displayName }))
     : [{ id: me.id, name: `${me.displayName} (me)` }];
   return (
-    <SelectField label="Owner" required value={value} onChange={(e) => onChange(e.target.value)} error={error}>
-      <option value="">Choose an owner</option>
+    <SelectField label="Owner" required={required} value={value} onChange={(e) => onChange(e.target.value)} error={error}>
+      <option value="">{required ? "Choose an owner" : "No owner"}</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>
           {o.name}
