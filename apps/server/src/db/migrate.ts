@@ -30,6 +30,7 @@ import * as automationSlaRisk from "./migrations/0028-automation-sla-risk";
 import * as drpFindings from "./migrations/0029-drp-findings";
 import * as ctem from "./migrations/0030-ctem";
 import * as attackVisibility from "./migrations/0031-attack-visibility";
+import * as automationOutbox from "./migrations/0032-automation-outbox";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0029-drp-findings": drpFindings,
   "0030-ctem": ctem,
   "0031-attack-visibility": attackVisibility,
+  "0032-automation-outbox": automationOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
