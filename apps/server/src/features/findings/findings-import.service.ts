@@ -6,6 +6,7 @@ import {
   type FindingSeverity,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import { invalid } from "../../http/errors";
 import { detectFindingFormat } from "../../importers/findings";
 import type { ImportSource } from "../../importers/types";
@@ -80,7 +81,7 @@ export async function storeFindingEvents(
   const importId = newId();
   const tally = new ImportTally({ tenantId, importId, format, now });
   const counts = { created: 0, updated: 0, merged: 0, reopened: 0, fixed: 0, assetsCreated: 0, assetsMatched: 0 };
-  // New findings, for automation rules once the import has committed.
+  // New findings: whether to wake automation once the import has committed.
   const createdIds: string[] = [];
   const report = (): FindingImportReport => ({
     importId,
@@ -129,6 +130,8 @@ export async function storeFindingEvents(
         const result = await writer.write(batch.map((b, i) => ({ ...b, ...(resolved[i] as (typeof resolved)[number]) })));
         for (const k of ["created", "updated", "merged", "reopened"] as const) counts[k] += result[k];
         for (const id of result.createdIds) createdIds.push(id);
+        // The new findings' event commits with them (one outbox row per batch).
+        await recordEvent(trx, { type: "finding.created", tenantId, ids: result.createdIds }, now);
         batch = [];
         // Other requests (and /healthz) get their turn between batches; the transaction stays open.
         await yieldToEventLoop();
