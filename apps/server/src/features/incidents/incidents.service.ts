@@ -307,7 +307,13 @@ export async function updateIncidentFields(
     ...(body.priority !== undefined && body.priority !== row.priority ? ["priority"] : []),
     ...(body.ownerUserId !== undefined && body.ownerUserId !== row.owner_user_id ? ["owner"] : []),
   ];
-  const event: DomainEvent = { type: "incident.changed", tenantId: row.tenant_id, ids: [id], changed, byAutomation: doer.automated };
+  const event: DomainEvent = {
+    type: "incident.changed",
+    tenantId: row.tenant_id,
+    ids: [id],
+    changed,
+    byAutomation: doer.automated,
+  };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateIncident(trx, id, { ...changes, updated_at: now });
     await addTimeline(trx, [

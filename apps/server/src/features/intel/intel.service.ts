@@ -141,7 +141,8 @@ export async function importIntelFile(
     throw malformedFile(error);
   }
   if (feed !== "cwe") await refreshRiskAfterImport(ctx, "all");
-  for (const [tenantId, ids] of byTenant(newlyKnownExploited)) ctx.events.emit({ type: "finding.known_exploited", tenantId, ids });
+  for (const [tenantId, ids] of byTenant(newlyKnownExploited))
+    ctx.events.emit({ type: "finding.known_exploited", tenantId, ids });
   return report;
 }
 
