@@ -1,21 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import {
   type AutomationAction,
   type AutomationTrigger,
   type Condition,
   priorityRank,
   type Priority,
-  retryDelayMs,
   slaAtRiskShare,
   triggerSubject,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
-import { claimEvents, deleteEvent, type OutboxRow, recordEvent, releaseEvent } from "../../db/automation-outbox.repository";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { AutomationRulesTable } from "../../db/tables";
 import { tenantsWithModule } from "../../http/entitlements.repository";
-import type { DomainEvent } from "../../lib/events";
-import { newId } from "../../lib/tokens";
 import { yieldToEventLoop } from "../../lib/yield";
 import {
   type ActionResult,
@@ -28,14 +24,15 @@ import {
 } from "./automation-actions";
 import * as repo from "./automation.repository";
 import { compileCondition, type Predicate, type SubjectValues } from "./conditions";
+import { type OutboxEvent, OutboxConsumer } from "./outbox-consumer";
 import { alertValues, complianceValues, findingValues, incidentValues } from "./subjects";
 
 /**
  * Runs the rules (docs/automation.md, "How rules run"). Events wait in the automation outbox,
  * written with the changes they report; a change committed on this server wakes the engine
  * (lib/events.ts), and the job runner's sweep wakes it for events nobody answered (a restart, a
- * server that died). The engine claims events in small batches and answers them one after
- * another off the request, so ingestion never waits for a rule. For each subject the tenant's
+ * server that died). It claims events in small batches (outbox-consumer.ts) and answers them one
+ * after another off the request, so ingestion never waits for a rule. For each subject the tenant's
  * enabled rules for the trigger run in order; a rule that matches is recorded once per (rule,
  * event) before it acts, and "stop after this rule" ends the subject's turn. An event leaves the
  * outbox once answered; one answered again after a crash finds its runs recorded and acts no more.
@@ -55,135 +52,55 @@ const SUBJECT_CHUNK = 500;
 /** Open alerts a scheduled rule looks at per run, oldest first. */
 const SCHEDULE_LIMIT = 2_000;
 
-/** Events claimed at a time: what one server holds while others could answer them too. */
-const CLAIM_BATCH = 10;
-/** How long a claim holds: a server that dies leaves its claimed events to the others after this. */
-const CLAIM_LEASE_MS = 5 * 60_000;
-/** Tries (claims) before an event that keeps failing is logged and dropped. */
-const MAX_ATTEMPTS = 5;
-
-/** An event as the rules see it; `seq` is its outbox row's id, the same on every retry. */
-type QueuedEvent = DomainEvent & { seq: string };
-
 export class AutomationEngine {
-  /** Who holds a claim (several servers may share one PostgreSQL database). */
-  readonly owner = `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
-  private draining: Promise<void> | null = null;
-  /** Woken while draining: claim once more before ending, or an event committed meanwhile waits for the sweep. */
-  private again = false;
-  private stopped = true;
-  private answered = 0;
+  private readonly outbox: OutboxConsumer;
   private readonly cache = new Map<string, { at: number; rules: CompiledRule[] }>();
   private readonly compiled = new Map<string, CompiledRule>();
   private unsubscribe: (() => void) | null = null;
   private log: (error: unknown, message: string) => void = () => undefined;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.outbox = new OutboxConsumer(ctx, (event) => this.answer(event));
+  }
 
   /** Listens for this server's changes and answers what the outbox already holds. */
   start(log: (error: unknown, message: string) => void): void {
     this.log = log;
-    this.stopped = false;
     this.unsubscribe ??= this.ctx.events.onDomainEvent((event) => {
-      if (!event.byAutomation) this.wake();
+      if (!event.byAutomation) this.outbox.wake();
     });
-    this.wake();
+    this.outbox.start(log);
   }
 
   /** Claims nothing more; a batch already claimed is answered first (idle() waits for it). */
   stop(): void {
-    this.stopped = true;
+    this.outbox.stop();
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
 
   /** Resolves once no event is being answered (tests, and a clean shutdown). */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+  idle(): Promise<void> {
+    return this.outbox.idle();
   }
 
   /**
    * Answers every event the outbox holds that is not claimed elsewhere (the job runner's sweep):
    * those of a server that stopped before answering, or whose wake-up was lost. Returns how many.
    */
-  async sweep(): Promise<number> {
-    const before = this.answered;
-    this.wake();
-    await this.idle();
-    return this.answered - before;
+  sweep(): Promise<number> {
+    return this.outbox.sweep();
   }
 
   /** Events this engine answered since it was made (tests compare two engines' shares). */
   get eventsAnswered(): number {
-    return this.answered;
+    return this.outbox.eventsAnswered;
   }
 
   /** Forgets cached rules (after this server changed one). */
   invalidate(): void {
     this.cache.clear();
     this.compiled.clear();
-  }
-
-  private wake(): void {
-    if (this.stopped) return;
-    this.again = true;
-    this.draining ??= this.drain().finally(() => {
-      this.draining = null;
-    });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.again && !this.stopped) {
-        this.again = false;
-        for (let batch = await this.claim(); batch.length > 0; batch = this.stopped ? [] : await this.claim())
-          for (const row of batch) await this.handle(row);
-      }
-    } catch (error) {
-      // The database refused the claim: the sweep tries again.
-      this.log(error, "automation: claiming events failed");
-    }
-  }
-
-  private claim(): Promise<OutboxRow[]> {
-    return claimEvents(this.ctx.db, this.owner, this.ctx.now(), CLAIM_LEASE_MS, CLAIM_BATCH);
-  }
-
-  /** Answers one claimed event and removes it; a failure is retried later, up to MAX_ATTEMPTS claims. */
-  private async handle(row: OutboxRow): Promise<void> {
-    const ids = JSON.parse(row.ids) as string[];
-    const what = `automation: ${row.type} for ${ids.length} item(s)`;
-    try {
-      // Claimed that often, it failed or took its server down each time: answering it again would too.
-      if (row.attempts > MAX_ATTEMPTS) {
-        this.log(new Error(`claimed ${row.attempts} times`), `${what} was dropped`);
-        await deleteEvent(this.ctx.db, row.id);
-        return;
-      }
-      const event: QueuedEvent = {
-        seq: row.id,
-        type: row.type as DomainEvent["type"],
-        tenantId: row.tenant_id,
-        ids,
-        ...(row.changed ? { changed: JSON.parse(row.changed) as string[] } : {}),
-      };
-      try {
-        await this.answer(event);
-      } catch (error) {
-        const last = row.attempts >= MAX_ATTEMPTS;
-        this.log(error, `${what} failed (try ${row.attempts}${last ? ", dropped" : ""})`);
-        if (last) await deleteEvent(this.ctx.db, row.id);
-        else await releaseEvent(this.ctx.db, row.id, this.owner, this.ctx.now() + retryDelayMs(row.attempts));
-        return;
-      }
-      await deleteEvent(this.ctx.db, row.id);
-      this.answered++;
-    } catch (error) {
-      // Left claimed: taken again once the claim runs out.
-      this.log(error, `${what}: the outbox could not be updated`);
-    } finally {
-      await yieldToEventLoop();
-    }
   }
 
   private async rulesFor(tenantId: string, trigger: AutomationTrigger): Promise<CompiledRule[]> {
@@ -211,7 +128,7 @@ export class AutomationEngine {
     return rules;
   }
 
-  private async answer(event: QueuedEvent): Promise<void> {
+  private async answer(event: OutboxEvent): Promise<void> {
     const rules = await this.rulesFor(event.tenantId, event.type);
     if (rules.length === 0) return;
     // Created and breached happen once per item: their key is the item, so a repeat is a no-op.
@@ -278,7 +195,7 @@ export class AutomationEngine {
         for (const [tenantId, ids] of byTenant) await recordEvent(trx, { type: "alert.sla_at_risk", tenantId, ids }, now);
         return claims;
       });
-      if (claimed.length > 0) this.wake();
+      if (claimed.length > 0) this.outbox.wake();
       handed += claimed.length;
       if (candidates.length < 500) break;
       await yieldToEventLoop();
