@@ -74,6 +74,8 @@ export function backgroundWork(ctx: AppContext, log: (error: unknown, message: s
       run: () => enqueueDueSchedules(ctx, (kind, key, payload) => runner.enqueue(kind, key, payload)),
     },
     { kind: "automation-schedule", everyMs: MINUTE, run: async () => ({ runs: await automationFor(ctx).runScheduled() }) },
+    // Automation events nobody answered: left by a restart, or claimed by a server that died (docs/automation.md).
+    { kind: "automation-outbox", everyMs: MINUTE, run: async () => ({ events: await automationFor(ctx).sweep() }) },
     {
       kind: "automation-sla-at-risk",
       everyMs: ctx.env.WATCHFLOOR_SLA_CHECK_SECONDS * 1000,

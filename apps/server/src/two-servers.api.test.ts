@@ -5,7 +5,8 @@ import { freshDatabaseUrl, testDialect } from "./test/test-server";
 /**
  * Issue 19, done when: two `watchfloor serve` processes on one PostgreSQL database. An alert
  * posted to one reaches the other's live stream; an SLA breach is notified once; a scheduled
- * report runs once; sign-in lockout counts the attempts made on both.
+ * report runs once; sign-in lockout counts the attempts made on both. Issue 16: automation rules
+ * answer each alert once (one run, one action) whichever server's engine claims its event.
  */
 const postgres = testDialect() === "postgres";
 const PASSWORD = "Two-Servers-Password-26";
@@ -126,19 +127,35 @@ describe.skipIf(!postgres)("two serve processes on one PostgreSQL database", () 
 
   it("answers an alert with an automation rule once, and a scheduled rule once per slot", async () => {
     const rule = async (body: Record<string, unknown>) =>
-      (await ok(await owner.post(a.url, "/api/v1/automation/rules", { tenantIds: [tenantId], enabled: true, ...body }), 201)) as { id: string };
-    const runs = async (id: string) => (await ok(await owner.get(b.url, `/api/v1/automation/rules/${id}/runs`))).items as unknown[];
+      (await ok(await owner.post(a.url, "/api/v1/automation/rules", { tenantIds: [tenantId], enabled: true, ...body }), 201)) as {
+        id: string;
+      };
+    const runs = async (id: string) =>
+      (await ok(await owner.get(b.url, `/api/v1/automation/rules/${id}/runs`))).items as unknown[];
     const onAlert = await rule({
       name: "Tag once",
       trigger: "alert.created",
       condition: { field: "name", op: "contains", value: "automated once" },
       actions: [{ type: "addTags", tags: ["once"] }],
     });
-    await ok(await owner.post(a.url, `/api/v1/alerts?tenantId=${tenantId}`, { source: "two", sourceId: "t-3", name: "Automated once", priority: "Low" }), 201);
+    await ok(
+      await owner.post(a.url, `/api/v1/alerts?tenantId=${tenantId}`, {
+        source: "two",
+        sourceId: "t-3",
+        name: "Automated once",
+        priority: "Low",
+      }),
+      201,
+    );
     // The rule answers after the request commits: wait for its run, then make sure no second one follows.
     await expect.poll(() => runs(onAlert.id), { timeout: 5_000 }).toHaveLength(1);
     await advanceBoth(1);
     expect(await runs(onAlert.id)).toHaveLength(1);
+    // One action: one timeline entry by the rule.
+    const [run] = (await runs(onAlert.id)) as { subjectId: string }[];
+    const detail = await ok(await owner.get(b.url, `/api/v1/alerts/${run?.subjectId}`));
+    const byRule = (detail.timeline as { actorName: string }[]).filter((t) => t.actorName === 'Automation rule "Tag once"');
+    expect(byRule).toHaveLength(1);
 
     const scheduled = await rule({
       name: "Every five minutes",
@@ -147,11 +164,67 @@ describe.skipIf(!postgres)("two serve processes on one PostgreSQL database", () 
       condition: { field: "name", op: "contains", value: "scheduled twice" },
       actions: [{ type: "addTags", tags: ["seen"] }],
     });
-    await ok(await owner.post(b.url, `/api/v1/alerts?tenantId=${tenantId}`, { source: "two", sourceId: "t-4", name: "Scheduled twice", priority: "Low" }), 201);
+    await ok(
+      await owner.post(b.url, `/api/v1/alerts?tenantId=${tenantId}`, {
+        source: "two",
+        sourceId: "t-4",
+        name: "Scheduled twice",
+        priority: "Low",
+      }),
+      201,
+    );
     await advanceBoth(6);
     expect(await runs(scheduled.id)).toHaveLength(1);
     await advanceBoth(6);
     expect(await runs(scheduled.id)).toHaveLength(2);
+  });
+
+  it("answers alerts posted to both servers at once with one run and one action each", async () => {
+    const me = (await ok(await owner.get(a.url, "/api/v1/auth/session"))).user.id as string;
+    const created = await ok(
+      await owner.post(a.url, "/api/v1/automation/rules", {
+        tenantIds: [tenantId],
+        name: "Tell the owner once",
+        trigger: "alert.created",
+        enabled: true,
+        condition: { field: "name", op: "startsWith", value: "Both servers" },
+        actions: [{ type: "notify", userIds: [me], message: "Answered once" }],
+      }),
+      201,
+    );
+    // Ten requests of three alerts, five to each server, all at once: both engines claim events,
+    // each may take the other's, and the sweep of whichever server runs it looks again.
+    const posted = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const body = [0, 1, 2].map((j) => ({
+          source: "two",
+          sourceId: `both-${i}-${j}`,
+          name: `Both servers ${i}.${j}`,
+          priority: "Low",
+        }));
+        return (await ok(await owner.post(i % 2 ? b.url : a.url, `/api/v1/alerts/bulk?tenantId=${tenantId}`, body)))
+          .ids as string[];
+      }),
+    );
+    const ids = posted.flat().sort();
+    expect(ids).toHaveLength(30);
+    const runs = async () =>
+      (
+        (await ok(await owner.get(a.url, `/api/v1/automation/rules/${created.id}/runs?limit=100`))).items as {
+          subjectId: string;
+        }[]
+      )
+        .map((r) => r.subjectId)
+        .sort();
+    await expect.poll(runs, { timeout: 10_000 }).toHaveLength(30);
+    await advanceBoth(1);
+    expect(await runs()).toEqual(ids);
+    const notes = await ok(await owner.get(b.url, "/api/v1/notifications?limit=100"));
+    const told = (notes.items as { message: string; link: string | null }[])
+      .filter((n) => n.message.startsWith("Answered once"))
+      .map((n) => n.link?.split("/").at(-1))
+      .sort();
+    expect(told).toEqual(ids);
   });
 
   it("locks an account after five wrong passwords spread over both servers", async () => {

@@ -30,6 +30,7 @@ import * as automationSlaRisk from "./migrations/0028-automation-sla-risk";
 import * as drpFindings from "./migrations/0029-drp-findings";
 import * as ctem from "./migrations/0030-ctem";
 import * as attackVisibility from "./migrations/0031-attack-visibility";
+import * as automationOutbox from "./migrations/0032-automation-outbox";
 import * as scannerObservations from "./migrations/0033-scanner-observations";
 import * as alertCompliance from "./migrations/0034-alert-compliance";
 
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0029-drp-findings": drpFindings,
   "0030-ctem": ctem,
   "0031-attack-visibility": attackVisibility,
+  "0032-automation-outbox": automationOutbox,
   "0033-scanner-observations": scannerObservations,
   "0034-alert-compliance": alertCompliance,
 };

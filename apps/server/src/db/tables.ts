@@ -982,6 +982,19 @@ export interface AutomationSlaRiskTable {
   at: number;
 }
 
+/** Domain events waiting for the automation engine (migration 0032, db/automation-outbox.repository.ts). */
+export interface AutomationOutboxTable {
+  id: string;
+  tenant_id: string;
+  type: string; // DomainEvent["type"]
+  ids: string; // JSON array
+  changed: Text; // JSON array
+  created_at: number;
+  claimed_by: Text;
+  claimed_until: number | null;
+  attempts: Generated<number>;
+}
+
 export interface AlertTagsTable {
   alert_id: string;
   tenant_id: string;
@@ -1136,6 +1149,7 @@ export interface DB {
   automation_groups: AutomationGroupsTable;
   alert_tags: AlertTagsTable;
   automation_sla_risk: AutomationSlaRiskTable;
+  automation_outbox: AutomationOutboxTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   vm_campaigns: VmCampaignsTable;

@@ -5,9 +5,11 @@ import type { AutomationTrigger, DataChange } from "@watchfloor/shared";
 export type { DataChange };
 
 /**
- * Something happened that automation rules may answer (features/automation). Emitted by the
- * server that made the change, after its transaction committed, and never relayed: each event is
- * seen by one server, so rules answer it once however many servers share the database.
+ * Something happened that automation rules may answer (features/automation). Recorded in the
+ * automation outbox inside the transaction of the change (db/automation-outbox.repository.ts),
+ * so a committed change always has its event; then emitted here, after the commit, only to wake
+ * this server's engine, which claims the events from the table. Never relayed: any server's
+ * engine may claim any event, and a claim is held by one at a time.
  */
 export interface DomainEvent {
   type: Exclude<AutomationTrigger, "schedule">;
@@ -43,7 +45,7 @@ export class AppEvents {
     this.relay = send;
   }
 
-  /** Hands a domain event to this server's listeners (automation). */
+  /** Wakes this server's listeners (automation) after a change whose event is in the outbox committed. */
   emit(event: DomainEvent): void {
     if (event.ids.length) this.emitter.emit("domain", event);
   }

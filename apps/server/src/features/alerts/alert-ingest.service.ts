@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { AlertsTable, DB } from "../../db/tables";
 import { invalid } from "../../http/errors";
 import { yieldToEventLoop } from "../../lib/yield";
@@ -133,6 +134,8 @@ async function ingestChunks(
         outcome.updated += upserted.updated;
         for (const id of upserted.ids) outcome.ids.push(id);
         for (const id of upserted.createdIds) outcome.createdIds.push(id);
+        // One outbox row per chunk (its new alerts), committed with them.
+        await recordEvent(trx, { type: "alert.created", tenantId, ids: upserted.createdIds }, context.now);
         // The next chunk may already be here: other requests get their turn first.
         await yieldToEventLoop();
       }
@@ -141,6 +144,7 @@ async function ingestChunks(
   );
   if (outcome.ids.length)
     ctx.events.publish({ tenantId, kind: "alert", ids: outcome.ids, action: outcome.created ? "created" : "updated" });
+  // Wakes this server's automation engine for the events recorded above.
   ctx.events.emit({ type: "alert.created", tenantId, ids: outcome.createdIds });
   return outcome;
 }

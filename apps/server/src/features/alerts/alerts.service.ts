@@ -11,7 +11,9 @@ import {
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { AlertsTable } from "../../db/tables";
+import type { DomainEvent } from "../../lib/events";
 import { AppError, invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
@@ -128,8 +130,9 @@ export async function transitionAlert(ctx: AppContext, scope: TenantScope, doer:
 }
 
 /**
- * One change to one alert, as every workflow write makes it: the row, its rollup leaves and a
- * timeline entry in one transaction (plus `more` inside it), then the live feed and automation.
+ * One change to one alert, as every workflow write makes it: the row, its rollup leaves, a
+ * timeline entry and the automation event in one transaction (plus `more` inside it), then the
+ * live feed and a wake-up for automation.
  */
 async function writeAlertChange(
   ctx: AppContext,
@@ -144,6 +147,13 @@ async function writeAlertChange(
     more?: (trx: Parameters<typeof repo.updateAlert>[0]) => Promise<void>;
   },
 ): Promise<void> {
+  const event: DomainEvent = {
+    type: "alert.changed",
+    tenantId: row.tenant_id,
+    ids: [row.id],
+    changed: [change.field],
+    byAutomation: doer.automated,
+  };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateAlert(trx, row.id, change.columns);
     await markAlertsChanged(trx, row.tenant_id, [row]);
@@ -161,15 +171,10 @@ async function writeAlertChange(
       },
     ]);
     await change.more?.(trx);
+    await recordEvent(trx, event, ctx.now());
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "alert", ids: [row.id], action: "updated" });
-  ctx.events.emit({
-    type: "alert.changed",
-    tenantId: row.tenant_id,
-    ids: [row.id],
-    changed: [change.field],
-    byAutomation: doer.automated,
-  });
+  ctx.events.emit(event);
 }
 
 async function applyTransition(ctx: AppContext, doer: Doer, row: AlertsTable, body: TransitionBody) {

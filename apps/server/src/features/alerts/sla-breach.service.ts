@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import { yieldToEventLoop } from "../../lib/yield";
 import { notifyDue } from "../notifications/notify-due";
 import * as repo from "./alerts.repository";
@@ -49,7 +50,7 @@ async function notifyBatch(ctx: AppContext): Promise<number> {
     tenantId: a.tenant_id,
     assigneeUserId: a.assignee_user_id,
   }));
-  // Claimed breaches, by tenant: automation rules on "SLA breached" answer them once committed.
+  // Claimed breaches, by tenant: their "SLA breached" events commit with the claims.
   const breached = new Map<string, string[]>();
   const notified = await notifyDue(
     ctx,
@@ -66,6 +67,10 @@ async function notifyBatch(ctx: AppContext): Promise<number> {
       const claimed = await repo.claimBreachNotified(trx, alert.id, at);
       if (claimed) breached.set(alert.tenant_id, [...(breached.get(alert.tenant_id) ?? []), alert.id]);
       return claimed;
+    },
+    undefined,
+    async (trx) => {
+      for (const [tenantId, ids] of breached) await recordEvent(trx, { type: "alert.sla_breached", tenantId, ids }, now);
     },
   );
   for (const [tenantId, ids] of breached) ctx.events.emit({ type: "alert.sla_breached", tenantId, ids });

@@ -9,9 +9,9 @@ import {
   triggerSubject,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { AutomationRulesTable } from "../../db/tables";
 import { tenantsWithModule } from "../../http/entitlements.repository";
-import type { DomainEvent } from "../../lib/events";
 import { yieldToEventLoop } from "../../lib/yield";
 import {
   type ActionResult,
@@ -24,14 +24,18 @@ import {
 } from "./automation-actions";
 import * as repo from "./automation.repository";
 import { compileCondition, type Predicate, type SubjectValues } from "./conditions";
+import { type OutboxEvent, OutboxConsumer } from "./outbox-consumer";
 import { alertValues, complianceValues, findingValues, incidentValues } from "./subjects";
 
 /**
- * Runs the rules (docs/automation.md, "How rules run"). Events come from this server's own
- * changes, after they commit (lib/events.ts); they queue here and are answered one after another
- * off the request, so ingestion never waits for a rule. For each subject the tenant's enabled
- * rules for the trigger run in order; a rule that matches is recorded once per (rule, event)
- * before it acts, and "stop after this rule" ends the subject's turn.
+ * Runs the rules (docs/automation.md, "How rules run"). Events wait in the automation outbox,
+ * written with the changes they report; a change committed on this server wakes the engine
+ * (lib/events.ts), and the job runner's sweep wakes it for events nobody answered (a restart, a
+ * server that died). It claims events in small batches (outbox-consumer.ts) and answers them one
+ * after another off the request, so ingestion never waits for a rule. For each subject the tenant's
+ * enabled rules for the trigger run in order; a rule that matches is recorded once per (rule,
+ * event) before it acts, and "stop after this rule" ends the subject's turn. An event leaves the
+ * outbox once answered; one answered again after a crash finds its runs recorded and acts no more.
  */
 
 export interface CompiledRule {
@@ -48,54 +52,55 @@ const SUBJECT_CHUNK = 500;
 /** Open alerts a scheduled rule looks at per run, oldest first. */
 const SCHEDULE_LIMIT = 2_000;
 
-type QueuedEvent = DomainEvent & { seq: string };
-
 export class AutomationEngine {
-  private readonly queue: QueuedEvent[] = [];
-  private draining: Promise<void> | null = null;
+  private readonly outbox: OutboxConsumer;
   private readonly cache = new Map<string, { at: number; rules: CompiledRule[] }>();
   private readonly compiled = new Map<string, CompiledRule>();
   private unsubscribe: (() => void) | null = null;
   private log: (error: unknown, message: string) => void = () => undefined;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.outbox = new OutboxConsumer(ctx, (event) => this.answer(event));
+  }
 
+  /** Listens for this server's changes and answers what the outbox already holds. */
   start(log: (error: unknown, message: string) => void): void {
     this.log = log;
     this.unsubscribe ??= this.ctx.events.onDomainEvent((event) => {
-      if (event.byAutomation) return;
-      this.queue.push({ ...event, seq: randomUUID() });
-      this.draining ??= this.drain().finally(() => {
-        this.draining = null;
-      });
+      if (!event.byAutomation) this.outbox.wake();
     });
+    this.outbox.start(log);
   }
 
+  /** Claims nothing more; a batch already claimed is answered first (idle() waits for it). */
   stop(): void {
+    this.outbox.stop();
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
 
-  /** Resolves once every queued event has been answered (tests, and a clean shutdown). */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+  /** Resolves once no event is being answered (tests, and a clean shutdown). */
+  idle(): Promise<void> {
+    return this.outbox.idle();
+  }
+
+  /**
+   * Answers every event the outbox holds that is not claimed elsewhere (the job runner's sweep):
+   * those of a server that stopped before answering, or whose wake-up was lost. Returns how many.
+   */
+  sweep(): Promise<number> {
+    return this.outbox.sweep();
+  }
+
+  /** Events this engine answered since it was made (tests compare two engines' shares). */
+  get eventsAnswered(): number {
+    return this.outbox.eventsAnswered;
   }
 
   /** Forgets cached rules (after this server changed one). */
   invalidate(): void {
     this.cache.clear();
     this.compiled.clear();
-  }
-
-  private async drain(): Promise<void> {
-    for (let event = this.queue.shift(); event; event = this.queue.shift()) {
-      try {
-        await this.answer(event);
-      } catch (error) {
-        this.log(error, `automation: ${event.type} for ${event.ids.length} item(s) failed`);
-      }
-      await yieldToEventLoop();
-    }
   }
 
   private async rulesFor(tenantId: string, trigger: AutomationTrigger): Promise<CompiledRule[]> {
@@ -123,7 +128,7 @@ export class AutomationEngine {
     return rules;
   }
 
-  private async answer(event: QueuedEvent): Promise<void> {
+  private async answer(event: OutboxEvent): Promise<void> {
     const rules = await this.rulesFor(event.tenantId, event.type);
     if (rules.length === 0) return;
     // Created and breached happen once per item: their key is the item, so a repeat is a no-op.
@@ -181,10 +186,16 @@ export class AutomationEngine {
     for (;;) {
       const candidates = await repo.alertsNewlyAtRisk(this.ctx.db, this.ctx.now(), slaAtRiskShare, 500);
       if (candidates.length === 0) break;
-      const claimed = await repo.claimAtRisk(this.ctx.db, candidates, this.ctx.now());
-      const byTenant = new Map<string, string[]>();
-      for (const c of claimed) byTenant.set(c.tenant_id, [...(byTenant.get(c.tenant_id) ?? []), c.id]);
-      for (const [tenantId, ids] of byTenant) this.ctx.events.emit({ type: "alert.sla_at_risk", tenantId, ids });
+      const now = this.ctx.now();
+      // The claim and its events commit together: a crash between them loses no alert.
+      const claimed = await this.ctx.db.transaction().execute(async (trx) => {
+        const claims = await repo.claimAtRisk(trx, candidates, now);
+        const byTenant = new Map<string, string[]>();
+        for (const c of claims) byTenant.set(c.tenant_id, [...(byTenant.get(c.tenant_id) ?? []), c.id]);
+        for (const [tenantId, ids] of byTenant) await recordEvent(trx, { type: "alert.sla_at_risk", tenantId, ids }, now);
+        return claims;
+      });
+      if (claimed.length > 0) this.outbox.wake();
       handed += claimed.length;
       if (candidates.length < 500) break;
       await yieldToEventLoop();

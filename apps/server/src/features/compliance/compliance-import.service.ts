@@ -8,6 +8,7 @@ import {
 } from "@watchfloor/shared";
 import type { Insertable } from "kysely";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { ComplianceResultsTable } from "../../db/tables";
 import type { Doer } from "../../http/actor";
 import { invalid } from "../../http/errors";
@@ -79,7 +80,7 @@ export async function importComplianceFile(
     scans: summaries,
     ...tally.summary(),
   });
-  // Results failing now that did not before, for automation rules once the import has committed.
+  // Results failing now that did not before: their event is recorded with the import, and wakes automation once committed.
   let newlyFailing: string[] = [];
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -215,6 +216,7 @@ export async function importComplianceFile(
         for (const id of await latestScansWithControls(trx, tenantId, tool, [...controls])) rollUp.add(id);
       await rebuildRollups(trx, tenantId, [...rollUp]);
       newlyFailing = await noticeNewlyFailing(ctx, trx, tenantId, summaries);
+      await recordEvent(trx, { type: "compliance.newly_failing", tenantId, ids: newlyFailing }, now);
       await saveImportReport(trx, importId, report());
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   type FindingSeverity,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import { invalid } from "../../http/errors";
 import { detectFindingFormat } from "../../importers/findings";
 import type { ImportSource } from "../../importers/types";
@@ -121,7 +122,7 @@ export async function storeFindingEvents(
     observations: 0,
     observationsGone: 0,
   };
-  // New findings, for automation rules once the import has committed.
+  // New findings: whether to wake automation once the import has committed.
   const createdIds: string[] = [];
   const report = (): FindingImportReport => ({
     importId,
@@ -171,6 +172,8 @@ export async function storeFindingEvents(
         const result = await writer.write(batch.map((b, i) => ({ ...b, ...(resolved[i] as (typeof resolved)[number]) })));
         for (const k of ["created", "updated", "merged", "reopened"] as const) counts[k] += result[k];
         for (const id of result.createdIds) createdIds.push(id);
+        // The new findings' event commits with them (one outbox row per batch).
+        await recordEvent(trx, { type: "finding.created", tenantId, ids: result.createdIds }, now);
         batch = [];
         // Other requests (and /healthz) get their turn between batches; the transaction stays open.
         await yieldToEventLoop();

@@ -6,6 +6,7 @@ import {
   type RoutedImportReport,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { AlertsTable } from "../../db/tables";
 import { AppError, invalid } from "../../http/errors";
 import { newId } from "../../lib/tokens";
@@ -106,7 +107,7 @@ export async function importAlertFile(
   const tally = new ImportTally({ tenantId, importId, format, now });
   let created = 0;
   let updated = 0;
-  // New alerts, for automation rules once the import has committed.
+  // New alerts: whether to wake automation once the import has committed.
   const createdIds: string[] = [];
   // Rows for another store are counted here and imported once this import has committed.
   const routed = new Map<ImportDestination, number>();
@@ -138,6 +139,8 @@ export async function importAlertFile(
         created += result.created;
         updated += result.updated;
         for (const id of result.createdIds) createdIds.push(id);
+        // The new alerts' event commits with them (one outbox row per batch).
+        await recordEvent(trx, { type: "alert.created", tenantId, ids: result.createdIds }, now);
         batch = [];
       };
       for await (const event of importEvents(source, format, options.offThread)) {

@@ -8,7 +8,9 @@ import {
   type TransitionBody,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import type { AlertsTable } from "../../db/tables";
+import type { DomainEvent } from "../../lib/events";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
@@ -78,6 +80,7 @@ export async function createIncident(
   const alerts = await alertsInTenant(ctx, scope, body.tenantId, body.alertIds);
   const now = ctx.now();
   const id = newId();
+  const created: DomainEvent = { type: "incident.created", tenantId: body.tenantId, ids: [id], byAutomation: doer.automated };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertIncident(trx, {
       id,
@@ -113,9 +116,10 @@ export async function createIncident(
         changes: { alerts: alerts.length },
       },
     ]);
+    await recordEvent(trx, created, now);
   });
   ctx.events.publish({ tenantId: body.tenantId, kind: "incident", ids: [id], action: "created" });
-  ctx.events.emit({ type: "incident.created", tenantId: body.tenantId, ids: [id], byAutomation: doer.automated });
+  ctx.events.emit(created);
   return getIncident(ctx, scope, id);
 }
 
@@ -242,6 +246,13 @@ export async function transitionIncident(ctx: AppContext, scope: TenantScope, do
   if (!row) throw notFound("Incident");
   const now = ctx.now();
   const changes = transitionChanges(row.status as IncidentStatus, body, row, now);
+  const event: DomainEvent = {
+    type: "incident.changed",
+    tenantId: row.tenant_id,
+    ids: [id],
+    changed: ["status"],
+    byAutomation: doer.automated,
+  };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateIncident(trx, id, changes as never);
     await addTimeline(trx, [
@@ -257,15 +268,10 @@ export async function transitionIncident(ctx: AppContext, scope: TenantScope, do
         comment: body.comment ?? null,
       },
     ]);
+    await recordEvent(trx, event, now);
   });
   ctx.events.publish({ tenantId: row.tenant_id, kind: "incident", ids: [id], action: "updated" });
-  ctx.events.emit({
-    type: "incident.changed",
-    tenantId: row.tenant_id,
-    ids: [id],
-    changed: ["status"],
-    byAutomation: doer.automated,
-  });
+  ctx.events.emit(event);
   return getIncident(ctx, scope, id);
 }
 
@@ -297,6 +303,17 @@ export async function updateIncidentFields(
     ...(body.ticketId !== undefined ? { ticket_id: body.ticketId } : {}),
     ...(body.resolutionType !== undefined ? { resolution_type: body.resolutionType } : {}),
   };
+  const changed = [
+    ...(body.priority !== undefined && body.priority !== row.priority ? ["priority"] : []),
+    ...(body.ownerUserId !== undefined && body.ownerUserId !== row.owner_user_id ? ["owner"] : []),
+  ];
+  const event: DomainEvent = {
+    type: "incident.changed",
+    tenantId: row.tenant_id,
+    ids: [id],
+    changed,
+    byAutomation: doer.automated,
+  };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateIncident(trx, id, { ...changes, updated_at: now });
     await addTimeline(trx, [
@@ -311,13 +328,10 @@ export async function updateIncidentFields(
         changes: body,
       },
     ]);
+    // Rules answer only a new priority or owner.
+    if (changed.length) await recordEvent(trx, event, now);
   });
-  const changed = [
-    ...(body.priority !== undefined && body.priority !== row.priority ? ["priority"] : []),
-    ...(body.ownerUserId !== undefined && body.ownerUserId !== row.owner_user_id ? ["owner"] : []),
-  ];
-  if (changed.length)
-    ctx.events.emit({ type: "incident.changed", tenantId: row.tenant_id, ids: [id], changed, byAutomation: doer.automated });
+  if (changed.length) ctx.events.emit(event);
   return getIncident(ctx, scope, id);
 }
 

@@ -11,6 +11,7 @@ import {
   type KevEntry,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
+import { recordEvent } from "../../db/automation-outbox.repository";
 import { invalid } from "../../http/errors";
 import {
   detectIntelFormat,
@@ -121,6 +122,9 @@ export async function importIntelFile(
       if (feed === "kev") {
         newlyKnownExploited = await reflagKev(trx);
         report.findingsUpdated = newlyKnownExploited.length;
+        // Findings that just became known-exploited, per tenant, for automation rules: committed with the flags.
+        for (const [tenantId, ids] of byTenant(newlyKnownExploited))
+          await recordEvent(trx, { type: "finding.known_exploited", tenantId, ids }, ctx.now());
       }
       if (feed === "epss") report.findingsUpdated = await rerankEpss(trx);
       await recordLoad(trx, {
@@ -137,11 +141,19 @@ export async function importIntelFile(
     throw malformedFile(error);
   }
   if (feed !== "cwe") await refreshRiskAfterImport(ctx, "all");
-  // Findings that just became known-exploited, per tenant, for automation rules.
-  const byTenant = new Map<string, string[]>();
-  for (const f of newlyKnownExploited) byTenant.set(f.tenant_id, [...(byTenant.get(f.tenant_id) ?? []), f.id]);
-  for (const [tenantId, ids] of byTenant) ctx.events.emit({ type: "finding.known_exploited", tenantId, ids });
+  for (const [tenantId, ids] of byTenant(newlyKnownExploited))
+    ctx.events.emit({ type: "finding.known_exploited", tenantId, ids });
   return report;
+}
+
+function byTenant(findings: readonly { id: string; tenant_id: string }[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const f of findings) {
+    const ids = map.get(f.tenant_id);
+    if (ids) ids.push(f.id);
+    else map.set(f.tenant_id, [f.id]);
+  }
+  return map;
 }
 
 /** What intel is loaded: entry counts and each feed's last load. */

@@ -34,6 +34,8 @@ export async function notifyDue<T extends DueItem>(
   claimNotified: (trx: Transaction<DB> | Kysely<DB>, item: T, at: number) => Promise<boolean>,
   /** Who of the tenant is told besides the assignee (default: owners and admins). */
   roles?: readonly Role[],
+  /** More writes that must commit with the claims (the automation events of the claimed items). */
+  alsoInTransaction?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<number> {
   if (due.length === 0) return 0;
   const now = ctx.now();
@@ -50,6 +52,7 @@ export async function notifyDue<T extends DueItem>(
       );
       notified++;
     }
+    await alsoInTransaction?.(trx);
     return notified;
   });
 }
