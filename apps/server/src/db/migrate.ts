@@ -33,6 +33,7 @@ import * as attackVisibility from "./migrations/0031-attack-visibility";
 import * as automationOutbox from "./migrations/0032-automation-outbox";
 import * as scannerObservations from "./migrations/0033-scanner-observations";
 import * as alertCompliance from "./migrations/0034-alert-compliance";
+import * as reportRollups from "./migrations/0035-report-rollups";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0032-automation-outbox": automationOutbox,
   "0033-scanner-observations": scannerObservations,
   "0034-alert-compliance": alertCompliance,
+  "0035-report-rollups": reportRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex("compliance_results_scan_result_idx").on("compliance_results").columns(["scan_id", "result"]).execute();
+  await db.schema
+    .createIndex("compliance_results_scan_result_idx")
+    .on("compliance_results")
+    .columns(["scan_id", "result"])
+    .execute();
   await db.schema.dropIndex("compliance_results_scan_cover_idx").execute();
 }

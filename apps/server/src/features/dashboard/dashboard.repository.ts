@@ -49,6 +49,41 @@ export interface TenantTotalsRow {
   breached: Num;
 }
 
+const priorities = [
+  ["Critical", "critical"],
+  ["High", "high"],
+  ["Medium", "medium"],
+  ["Low", "low"],
+] as const;
+
+/** The per-priority figures and the service report's counts (rollup columns of migration 0035). */
+function serviceFigures(now: number) {
+  const isMissed = (done: string, due: string) =>
+    sql`(alerts.${sql.ref(done)} > alerts.${sql.ref(due)} or (alerts.${sql.ref(done)} is null and alerts.${sql.ref(due)} < ${sql.lit(now)}))`;
+  const perPriority = priorities.flatMap(([priority, key]) => {
+    const is = sql`alerts.priority = ${sql.lit(priority)}`;
+    const within = (c: ReturnType<typeof sql>) => count(sql`${is} and ${c}`);
+    return [
+      within(sql`alerts.acknowledged_at is not null and alerts.acknowledged_at <= alerts.ack_due_at`).as(`ack_met_${key}`),
+      within(isMissed("acknowledged_at", "ack_due_at")).as(`ack_missed_${key}`),
+      within(sql`alerts.responded_at is not null and alerts.responded_at <= alerts.respond_due_at`).as(`respond_met_${key}`),
+      within(isMissed("responded_at", "respond_due_at")).as(`respond_missed_${key}`),
+      sql<Num>`sum(case when ${is} then alerts.acknowledged_at - alerts.detected_at end)`.as(`mtta_sum_${key}`),
+      within(sql`alerts.acknowledged_at is not null`).as(`mtta_n_${key}`),
+      sql<Num>`sum(case when ${is} then alerts.resolved_at - alerts.detected_at end)`.as(`mttr_sum_${key}`),
+      within(sql`alerts.resolved_at is not null`).as(`mttr_n_${key}`),
+    ];
+  });
+  return [
+    count(sql`alerts.priority = 'Medium'`).as("alerts_medium"),
+    count(sql`alerts.priority = 'Low'`).as("alerts_low"),
+    ...perPriority,
+    count(sql`${isMissed("acknowledged_at", "ack_due_at")} and ${isMissed("responded_at", "respond_due_at")}`).as("both_missed"),
+    count(sql`${closed} and alerts.resolution_type = 'Manual'`).as("resolved_manual"),
+    count(sql`${closed} and alerts.incident_id is null`).as("closed_unescalated"),
+  ];
+}
+
 /** Every summed figure per tenant over the ranges, one grouped scan. */
 export async function rangeTotals(
   db: Kysely<DB>,
@@ -83,6 +118,7 @@ export async function rangeTotals(
       count(
         sql`${open} and (alerts.responded_at > alerts.respond_due_at or (alerts.responded_at is null and alerts.respond_due_at < ${sql.lit(now)}))`,
       ).as("breached"),
+      ...serviceFigures(now),
     ])
     .where(inRanges(ranges))
     .where(alertTenantIn(db, tenantIds))
@@ -108,7 +144,7 @@ export async function rangeOverTime(db: Kysely<DB>, tenantIds: readonly string[]
     .execute();
 }
 
-export type RankedColumn = "rule" | "host" | "user" | "assignee";
+export type RankedColumn = "rule" | "host" | "user" | "assignee" | "source";
 
 /**
  * Counts per value of one ranked column, most frequent first then by value. Rules fall back to
@@ -128,7 +164,9 @@ export async function rangeRanked(
       ? sql<string>`coalesce(alerts.rule, alerts.name)`
       : column === "assignee"
         ? sql<string>`coalesce(alerts.assignee, '')`
-        : sql<string>`alerts.${sql.ref(column === "host" ? "hostname" : "username")}`;
+        : column === "source"
+          ? sql<string>`coalesce(alerts.detection_source, '')`
+          : sql<string>`alerts.${sql.ref(column === "host" ? "hostname" : "username")}`;
   let query = db
     .selectFrom("alerts")
     .select([value.as("key"), sql<Num>`count(*)`.as("n")])

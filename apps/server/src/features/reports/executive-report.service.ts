@@ -14,9 +14,10 @@ import type { AppContext } from "../../context";
 import { tenantsWithModule } from "../../http/entitlements.repository";
 import { frameworkScores } from "../compliance/compliance-scores.service";
 import { iso } from "../../lib/time";
-import { alertStats } from "../alerts/alert-stats.repository";
 import { dashboardSummary } from "../dashboard/dashboard.service";
 import { riskSummary } from "../risk/risk.service";
+import type { FigureSource } from "../dashboard/dashboard-sources";
+import { alertsOf, periodFigures, reportSource } from "./report-figures";
 import { metaOf, type ReportInput } from "./report-params";
 import { countFindingAssets, findingQuery, incidentQuery, kevCves, tallyIncidents } from "./reports.repository";
 
@@ -24,15 +25,10 @@ const DAY = 86_400_000;
 const TOP_RISKS = 5;
 const TOP_KEV = 5;
 
-/** Alerts detected in [from, to) per priority, as GET /alerts/stats?by=priority counts them. */
-export async function alertsByPriority(
-  ctx: AppContext,
-  tenantIds: readonly string[],
-  from: number,
-  to: number,
-): Promise<Map<string, number>> {
-  const rows = await alertStats(ctx.db, tenantIds, from, to, "priority");
-  return new Map(rows.map((r) => [r.key, Number(r.alerts)]));
+/** Alerts detected in [from, to) per priority, as GET /alerts/stats?by=priority counts them (from the rollups). */
+export async function alertsByPriority(source: FigureSource, from: number, to: number): Promise<Map<string, number>> {
+  const figures = await periodFigures(source, from, to);
+  return new Map(prioritiesDown.map((p) => [p, alertsOf(figures, p)]));
 }
 
 /** Incidents created in [from, to) per priority, as the incident list filters them. */
@@ -70,10 +66,11 @@ function sentence(parts: (string | false | null | undefined)[]): string {
 export async function executiveReport(ctx: AppContext, input: ReportInput): Promise<ExecutiveReport> {
   const { tenantIds, period } = input;
   const now = ctx.now();
-  const current = await dashboardSummary(ctx, tenantIds, { from: period.from, to: period.to });
-  const previous = await dashboardSummary(ctx, tenantIds, { from: period.previous.from, to: period.previous.to });
-  const alertsNow = await alertsByPriority(ctx, tenantIds, period.from, period.to);
-  const alertsBefore = await alertsByPriority(ctx, tenantIds, period.previous.from, period.previous.to);
+  const source = await reportSource(ctx, tenantIds);
+  const current = await dashboardSummary(ctx, tenantIds, { from: period.from, to: period.to }, source);
+  const previous = await dashboardSummary(ctx, tenantIds, { from: period.previous.from, to: period.previous.to }, source);
+  const alertsNow = await alertsByPriority(source, period.from, period.to);
+  const alertsBefore = await alertsByPriority(source, period.previous.from, period.previous.to);
   const incidentsNow = await incidentsByPriority(ctx, tenantIds, period.from, period.to);
   const incidentsBefore = await incidentsByPriority(ctx, tenantIds, period.previous.from, period.previous.to);
   const risk = await riskSummary(ctx, tenantIds, trendWindow(period.fromDay, now));

@@ -30,47 +30,6 @@ export const incidentQuery = (filters: Record<string, unknown>): IncidentListQue
 export const findingQuery = (filters: Record<string, unknown>): FindingListQuery =>
   findingListQuerySchema.parse({ view: "all", ...filters });
 
-/** How many alerts the alert list shows for these filters. */
-export async function countAlerts(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number): Promise<number> {
-  if (tenantIds.length === 0) return 0;
-  const row = await filteredAlerts(db, tenantIds, q, now).select(sql<Num>`count(*)`.as("n")).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** The alert list's count for these filters, per priority. */
-export async function countAlertsByPriority(db: Kysely<DB>, tenantIds: readonly string[], q: AlertListQuery, now: number) {
-  if (tenantIds.length === 0) return new Map<string, number>();
-  const rows = await filteredAlerts(db, tenantIds, q, now)
-    .select(["alerts.priority", sql<Num>`count(*)`.as("n")])
-    .groupBy("alerts.priority")
-    .execute();
-  return new Map(rows.map((r) => [r.priority, Number(r.n)]));
-}
-
-/**
- * Alerts of the list's filters per value of a column (detection source): the most frequent
- * first, then by value. Alerts without a value are counted under "".
- */
-export async function rankAlertsBy(
-  db: Kysely<DB>,
-  tenantIds: readonly string[],
-  q: AlertListQuery,
-  now: number,
-  column: "detection_source",
-  limit: number,
-) {
-  if (tenantIds.length === 0) return [];
-  const value = sql<string>`coalesce(alerts.${sql.ref(column)}, '')`;
-  const rows = await filteredAlerts(db, tenantIds, q, now)
-    .select([value.as("key"), sql<Num>`count(*)`.as("n")])
-    .groupBy(value)
-    .orderBy(sql`count(*)`, "desc")
-    .orderBy(value)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
-}
-
 /**
  * Source addresses of the alerts matching the list's filters, the most frequent first, with the
  * number of alerts that name none (key "").

@@ -16,9 +16,10 @@ import { iso } from "../../lib/time";
 import { alertStats } from "../alerts/alert-stats.repository";
 import { listAlerts } from "../alerts/alerts.service";
 import { dashboardSummary } from "../dashboard/dashboard.service";
-import { alertsByPriority, incidentsByPriority, prioritiesDown } from "./executive-report.service";
+import { incidentsByPriority, prioritiesDown } from "./executive-report.service";
+import { periodFigures, priorityFigures, reportSource } from "./report-figures";
 import { metaOf, metPercent, type ReportInput, round1 } from "./report-params";
-import { alertQuery, countAlerts, countAlertsByPriority, rankAlertsBy } from "./reports.repository";
+import { alertQuery } from "./reports.repository";
 
 const TOP = 10;
 /** Most breaches a CSV download lists. */
@@ -81,32 +82,27 @@ function slaRow(
 export async function serviceReport(ctx: AppContext, input: ReportInput): Promise<ServiceReport> {
   const { tenantIds, period } = input;
   const db = ctx.db;
-  const now = ctx.now();
-  const range = { from: iso(period.from), to: iso(period.to) };
-  const current = await dashboardSummary(ctx, tenantIds, { from: period.from, to: period.to });
-  const previous = await dashboardSummary(ctx, tenantIds, { from: period.previous.from, to: period.previous.to });
+  const source = await reportSource(ctx, tenantIds);
+  const current = await dashboardSummary(ctx, tenantIds, { from: period.from, to: period.to }, source);
+  const previous = await dashboardSummary(ctx, tenantIds, { from: period.previous.from, to: period.previous.to }, source);
   const incidentsNow = await incidentsByPriority(ctx, tenantIds, period.from, period.to);
   const incidentsBefore = await incidentsByPriority(ctx, tenantIds, period.previous.from, period.previous.to);
 
-  const alerts = await alertsByPriority(ctx, tenantIds, period.from, period.to);
-  const ackMet = await countAlertsByPriority(db, tenantIds, alertQuery({ ...range, ackSla: "Met" }), now);
-  const ackMissed = await countAlertsByPriority(db, tenantIds, alertQuery({ ...range, ackSla: "Missed" }), now);
-  const respondMet = await countAlertsByPriority(db, tenantIds, alertQuery({ ...range, respondSla: "Met" }), now);
-  const respondMissed = await countAlertsByPriority(db, tenantIds, alertQuery({ ...range, respondSla: "Missed" }), now);
-  const byPriority = prioritiesDown.map((p) =>
-    slaRow(p, alerts.get(p) ?? 0, ackMet.get(p) ?? 0, ackMissed.get(p) ?? 0, respondMet.get(p) ?? 0, respondMissed.get(p) ?? 0),
-  );
-  const total = slaRow("All", sum(alerts), sum(ackMet), sum(ackMissed), sum(respondMet), sum(respondMissed));
+  // Every alert figure below is the rollups' (report-figures.ts), as the list filters count them.
+  const figures = await periodFigures(source, period.from, period.to);
+  const perPriority = new Map(prioritiesDown.map((p) => [p, priorityFigures(figures, p)]));
+  const byPriority = prioritiesDown.map((p) => {
+    const f = perPriority.get(p) as ReturnType<typeof priorityFigures>;
+    return slaRow(p, f.alerts, f.ackMet, f.ackMissed, f.respondMet, f.respondMissed);
+  });
+  const total = slaRow("All", figures.alerts, figures.ack_met, figures.ack_missed, figures.respond_met, figures.respond_missed);
 
-  const bothMissed = await countAlerts(db, tenantIds, alertQuery({ ...range, ackSla: "Missed", respondSla: "Missed" }), now);
-  const breachTotal = total.ackMissed + total.respondMissed - bothMissed;
+  const breachTotal = total.ackMissed + total.respondMissed - figures.both_missed;
   const breaches = await breachedAlerts(ctx, input, reportBreachLimit);
 
-  const timeRows = await alertStats(db, tenantIds, period.from, period.to, "priority");
-  const times = new Map(timeRows.map((r) => [r.key, r]));
-  const manual = await countAlerts(db, tenantIds, alertQuery({ ...range, view: "closed", resolution: "Manual" }), now);
-  const noise = await countAlerts(db, tenantIds, alertQuery({ ...range, view: "closed", escalated: "No" }), now);
-  const sources = await rankAlertsBy(db, tenantIds, alertQuery(range), now, "detection_source", TOP);
+  const manual = figures.resolved_manual;
+  const noise = figures.closed_unescalated;
+  const sources = await source.ranked(period.from, period.to, "source", TOP);
   const analysts = await alertStats(db, tenantIds, period.from, period.to, "assignee");
   const num = (v: unknown) => (v == null ? null : Number(v));
 
@@ -132,13 +128,8 @@ export async function serviceReport(ctx: AppContext, input: ReportInput): Promis
       mttaMinutes: { current: current.mttaMinutes.current, previous: previous.mttaMinutes.current },
       mttrMinutes: { current: current.mttrMinutes.current, previous: previous.mttrMinutes.current },
       byPriority: prioritiesDown.map((p: Priority) => {
-        const row = times.get(p);
-        return {
-          priority: p,
-          alerts: Number(row?.alerts ?? 0),
-          mttaMinutes: round1(num(row?.mtta)),
-          mttrMinutes: round1(num(row?.mttr)),
-        };
+        const f = perPriority.get(p) as ReturnType<typeof priorityFigures>;
+        return { priority: p, alerts: f.alerts, mttaMinutes: round1(f.mttaMinutes), mttrMinutes: round1(f.mttrMinutes) };
       }),
     },
     resolution: {

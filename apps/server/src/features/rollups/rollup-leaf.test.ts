@@ -80,11 +80,11 @@ describe("rollup leaves", () => {
     expect(leaf?.nextDue).toBe(T0 + 90 * MIN);
   });
 
-  it("ranks rules (falling back to the name), hosts and users when set, and the workload of open alerts", () => {
+  it("ranks rules (falling back to the name), hosts and users when set, the workload of open alerts, and detection sources", () => {
     const leaf = [
       ...aggregateLeaves(
         [
-          row({ rule: "R1", hostname: "h1", username: "u1", assignee: "Ann" }),
+          row({ rule: "R1", hostname: "h1", username: "u1", assignee: "Ann", detection_source: "EDR" }),
           row({ hostname: "", username: null }),
           row({ rule: "R1", status: "Resolved", assignee: "Ann" }),
         ],
@@ -96,6 +96,7 @@ describe("rollup leaves", () => {
       host: { h1: 1 },
       user: { u1: 1 },
       assignee: { Ann: 1, "": 1 },
+      source: { EDR: 1, "": 2 },
     });
   });
 });

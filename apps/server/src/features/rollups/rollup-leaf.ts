@@ -32,12 +32,54 @@ export const totalColumns = [
   "resolved_auto",
   "breached_late",
   "breached_pending",
+  // Per priority and for the service report (migration 0035): SLA met and missed as of the
+  // leaf's refresh, acknowledgement and resolution times, and how closed alerts were closed.
+  "alerts_medium",
+  "alerts_low",
+  "ack_met_critical",
+  "ack_missed_critical",
+  "respond_met_critical",
+  "respond_missed_critical",
+  "mtta_sum_critical",
+  "mtta_n_critical",
+  "mttr_sum_critical",
+  "mttr_n_critical",
+  "ack_met_high",
+  "ack_missed_high",
+  "respond_met_high",
+  "respond_missed_high",
+  "mtta_sum_high",
+  "mtta_n_high",
+  "mttr_sum_high",
+  "mttr_n_high",
+  "ack_met_medium",
+  "ack_missed_medium",
+  "respond_met_medium",
+  "respond_missed_medium",
+  "mtta_sum_medium",
+  "mtta_n_medium",
+  "mttr_sum_medium",
+  "mttr_n_medium",
+  "ack_met_low",
+  "ack_missed_low",
+  "respond_met_low",
+  "respond_missed_low",
+  "mtta_sum_low",
+  "mtta_n_low",
+  "mttr_sum_low",
+  "mttr_n_low",
+  "both_missed",
+  "resolved_manual",
+  "closed_unescalated",
 ] as const;
 export type TotalColumn = (typeof totalColumns)[number];
 export type Totals = Record<TotalColumn, number>;
 
-/** Ranked dimensions: coalesce(rule, name); hostname and username (not empty); assignee of open alerts ("" = unassigned). */
-export const rankedDims = ["rule", "host", "user", "assignee"] as const;
+/**
+ * Ranked dimensions: coalesce(rule, name); hostname and username (not empty); assignee of open
+ * alerts ("" = unassigned); the detection source ("" = not recorded; migration 0035).
+ */
+export const rankedDims = ["rule", "host", "user", "assignee", "source"] as const;
 export type RankedDim = (typeof rankedDims)[number];
 
 export interface LeafSourceRow {
@@ -72,6 +114,13 @@ export interface Leaf {
 }
 
 const openStatuses = new Set(["Open", "Acknowledged", "In Progress"]);
+/** The per-priority columns' suffix of each priority. */
+const priorityKey: Record<string, "critical" | "high" | "medium" | "low"> = {
+  Critical: "critical",
+  High: "high",
+  Medium: "medium",
+  Low: "low",
+};
 const closedStatuses = new Set(["Resolved", "Closed"]);
 const openByPriority: Record<string, TotalColumn> = {
   Critical: "open_critical",
@@ -97,7 +146,7 @@ export function aggregateLeaves(rows: Iterable<LeafSourceRow>, asof: number): Ma
         unit,
         totals: emptyTotals(),
         nextDue: null,
-        ranked: { rule: new Map(), host: new Map(), user: new Map(), assignee: new Map() },
+        ranked: { rule: new Map(), host: new Map(), user: new Map(), assignee: new Map(), source: new Map() },
       };
       leaves.set(id, leaf);
     }
@@ -139,11 +188,34 @@ export function aggregateLeaves(rows: Iterable<LeafSourceRow>, asof: number): Ma
     if (closedStatuses.has(r.status)) {
       t.resolved++;
       if (r.resolution_type === "Automated") t.resolved_auto++;
+      if (r.resolution_type === "Manual") t.resolved_manual++;
+      if (r.incident_id == null) t.closed_unescalated++;
+    }
+    const ackMissed = ack === "late" || ack === "pending";
+    const respondMissed = respond === "late" || respond === "pending";
+    if (ackMissed && respondMissed) t.both_missed++;
+    const p = priorityKey[r.priority];
+    if (p) {
+      if (p === "medium") t.alerts_medium++;
+      if (p === "low") t.alerts_low++;
+      if (ack === "met") t[`ack_met_${p}`]++;
+      if (ackMissed) t[`ack_missed_${p}`]++;
+      if (respond === "met") t[`respond_met_${p}`]++;
+      if (respondMissed) t[`respond_missed_${p}`]++;
+      if (r.acknowledged_at != null) {
+        t[`mtta_sum_${p}`] += r.acknowledged_at - r.detected_at;
+        t[`mtta_n_${p}`]++;
+      }
+      if (r.resolved_at != null) {
+        t[`mttr_sum_${p}`] += r.resolved_at - r.detected_at;
+        t[`mttr_n_${p}`]++;
+      }
     }
     bump(leaf.ranked.rule, r.rule ?? r.name);
     if (r.hostname) bump(leaf.ranked.host, r.hostname);
     if (r.username) bump(leaf.ranked.user, r.username);
     if (open) bump(leaf.ranked.assignee, r.assignee ?? "");
+    bump(leaf.ranked.source, r.detection_source ?? "");
   }
   return leaves;
 }

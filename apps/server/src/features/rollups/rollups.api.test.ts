@@ -5,7 +5,7 @@ import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 import { generateAlerts } from "../../seed/demo-generator";
 import { attackCoverage, attackMatrix, directPlan } from "../attack/matrix.service";
-import { directSource } from "../dashboard/dashboard-sources";
+import { directSource, rollupSource } from "../dashboard/dashboard-sources";
 import { dashboardSummary } from "../dashboard/dashboard.service";
 import { rebuildRollups } from "./rollup-rebuild";
 
@@ -40,6 +40,13 @@ async function expectRollupsExact(): Promise<void> {
       expect(summary.statusCode, label).toBe(200);
       const direct = await dashboardSummary(app.ctx, scope, { from, to }, directSource(app.ctx, scope, app.ctx.now()));
       expect(summary.json(), label).toEqual(plain(direct));
+      // Every summed figure (the reports' per-priority ones too) and the detection-source ranking.
+      const viaRollups = await rollupSource(app.ctx, scope, app.ctx.now());
+      const counted = directSource(app.ctx, scope, app.ctx.now());
+      expect(plain(Object.fromEntries(await viaRollups.figures(from, to))), label).toEqual(
+        plain(Object.fromEntries(await counted.figures(from, to))),
+      );
+      expect(await viaRollups.ranked(from, to, "source", 10), label).toEqual(await counted.ranked(from, to, "source", 10));
       const window = { tenantIds: scope, from, to };
       expect((await owner.get(`/api/v1/attack/matrix?${query}`)).json(), label).toEqual(
         plain(await attackMatrix(app.ctx, window, directPlan)),
