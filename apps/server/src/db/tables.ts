@@ -597,6 +597,22 @@ export interface RollupTotalsTable {
   next_due: number | null;
 }
 
+/** Per analyst and block (migration 0035): what the service report's analyst activity sums. */
+export interface RollupAnalystsTable {
+  tenant_id: string;
+  level: number;
+  start: number;
+  /** The assignee, or "Unassigned". */
+  analyst: string;
+  alerts: number;
+  mtta_sum: number;
+  mtta_n: number;
+  mttr_sum: number;
+  mttr_n: number;
+  ack_met: number;
+  acked: number;
+}
+
 export interface RollupRankedTable {
   tenant_id: string;
   level: number;
@@ -1156,6 +1172,7 @@ export interface DB {
   cwe_names: CweNamesTable;
   intel_loads: IntelLoadsTable;
   rollup_totals: RollupTotalsTable;
+  rollup_analysts: RollupAnalystsTable;
   rollup_ranked: RollupRankedTable;
   rollup_attack: RollupAttackTable;
   rollup_incidents: RollupIncidentsTable;

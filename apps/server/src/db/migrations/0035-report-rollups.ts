@@ -1,10 +1,12 @@
 import { type Kysely, sql } from "kysely";
+import { isSqlite } from "../dialect";
 import { queueExistingAlerts } from "./0007-dashboard-rollups";
 
 /**
  * Rollup columns for the reports (issue 14, docs/reports.md "Performance"): alerts, SLA met and
  * missed, and acknowledgement and resolution times per priority; alerts missing both SLA steps;
- * closed alerts resolved by hand and closed without an incident. Every quarter hour with alerts
+ * closed alerts resolved by hand and closed without an incident; and per analyst, alerts,
+ * acknowledgement and resolution times and acknowledgements in time. Every quarter hour with alerts
  * is queued so the refresher recounts it with the new columns (as migration 0007 did); the
  * first overview read after the upgrade waits for that.
  */
@@ -49,6 +51,24 @@ const columns = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Per analyst (assignee, "Unassigned" when none) and block: the service report's analyst
+  // activity, summed from the children as rollup_attack is.
+  await db.schema
+    .createTable("rollup_analysts")
+    .addColumn("tenant_id", "text", (c) => c.notNull().references("tenants.id").onDelete("cascade"))
+    .addColumn("level", "integer", (c) => c.notNull())
+    .addColumn("start", "bigint", (c) => c.notNull())
+    .addColumn("analyst", "text", (c) => c.notNull())
+    .addColumn("alerts", "bigint", (c) => c.notNull())
+    .addColumn("mtta_sum", "bigint", (c) => c.notNull())
+    .addColumn("mtta_n", "bigint", (c) => c.notNull())
+    .addColumn("mttr_sum", "bigint", (c) => c.notNull())
+    .addColumn("mttr_n", "bigint", (c) => c.notNull())
+    .addColumn("ack_met", "bigint", (c) => c.notNull())
+    .addColumn("acked", "bigint", (c) => c.notNull())
+    .addPrimaryKeyConstraint("rollup_analysts_pk", ["tenant_id", "level", "start", "analyst"])
+    .modifyEnd(isSqlite(db) ? sql`without rowid` : sql``)
+    .execute();
   for (const column of columns)
     await db.schema
       .alterTable("rollup_totals")
@@ -59,5 +79,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of columns) await db.schema.alterTable("rollup_totals").dropColumn(column).execute();
+  await db.schema.dropTable("rollup_analysts").execute();
   await sql`delete from rollup_dirty`.execute(db);
 }

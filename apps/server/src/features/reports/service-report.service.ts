@@ -13,7 +13,7 @@ import {
 import type { AppContext } from "../../context";
 import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
-import { alertStats } from "../alerts/alert-stats.repository";
+import { analystActivity } from "../rollups/rollup-window";
 import { listAlerts } from "../alerts/alerts.service";
 import { dashboardSummary } from "../dashboard/dashboard.service";
 import { incidentsByPriority, prioritiesDown } from "./executive-report.service";
@@ -81,7 +81,6 @@ function slaRow(
  */
 export async function serviceReport(ctx: AppContext, input: ReportInput): Promise<ServiceReport> {
   const { tenantIds, period } = input;
-  const db = ctx.db;
   const source = await reportSource(ctx, tenantIds);
   const current = await dashboardSummary(ctx, tenantIds, { from: period.from, to: period.to }, source);
   const previous = await dashboardSummary(ctx, tenantIds, { from: period.previous.from, to: period.previous.to }, source);
@@ -103,8 +102,8 @@ export async function serviceReport(ctx: AppContext, input: ReportInput): Promis
   const manual = figures.resolved_manual;
   const noise = figures.closed_unescalated;
   const sources = await source.ranked(period.from, period.to, "source", TOP);
-  const analysts = await alertStats(db, tenantIds, period.from, period.to, "assignee");
-  const num = (v: unknown) => (v == null ? null : Number(v));
+  const analysts = await analystActivity(ctx, tenantIds, period.from, period.to);
+  const minutes = (sum: number, n: number) => (n ? sum / n / 60_000 : null);
 
   const report: ServiceReport = {
     meta: metaOf("service", input),
@@ -149,11 +148,11 @@ export async function serviceReport(ctx: AppContext, input: ReportInput): Promis
     topUsers: current.topUsers,
     analysts: analysts
       .map((r) => ({
-        name: r.key,
-        alerts: Number(r.alerts),
-        mttaMinutes: round1(num(r.mtta)),
-        mttrMinutes: round1(num(r.mttr)),
-        ackMetPercent: Number(r.acked) ? round1((Number(r.ack_met) / Number(r.acked)) * 100) : null,
+        name: r.analyst,
+        alerts: r.alerts,
+        mttaMinutes: round1(minutes(r.mtta_sum, r.mtta_n)),
+        mttrMinutes: round1(minutes(r.mttr_sum, r.mttr_n)),
+        ackMetPercent: r.acked ? round1((r.ack_met / r.acked) * 100) : null,
       }))
       .sort((a, b) => b.alerts - a.alerts || a.name.localeCompare(b.name)),
   };

@@ -55,6 +55,20 @@ export function attackBranches(tenantIds: readonly string[], blocks: readonly Bl
   );
 }
 
+/** Rows of rollup_analysts for the blocks (summed by the caller). */
+export async function blockAnalysts(db: Db, tenantIds: readonly string[], blocks: readonly Block[]) {
+  if (tenantIds.length === 0 || blocks.length === 0) return [];
+  const branches = perLevel(blocks).map(
+    ([level, starts]) =>
+      sql`select analyst, alerts, mtta_sum, mtta_n, mttr_sum, mttr_n, ack_met, acked from rollup_analysts where ${branchWhere(tenantIds, level, starts)}`,
+  );
+  const result = await sql<AnalystSums & { analyst: string }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  return result.rows;
+}
+
+/** One analyst's sums (PostgreSQL gives bigints as strings). */
+export type AnalystSums = Record<"alerts" | "mtta_sum" | "mtta_n" | "mttr_sum" | "mttr_n" | "ack_met" | "acked", number | string>;
+
 /** Union branches over rollup_incidents: (attack_key, incident_id). */
 export function incidentBranches(tenantIds: readonly string[], blocks: readonly Block[]): RawBuilder<unknown>[] {
   if (tenantIds.length === 0) return [];

@@ -115,6 +115,24 @@ export async function writeLeaves(
       tactics: r.tactics,
     })),
   );
+  const analysts = (await repo.analystSource(db, tenants, ranges)).filter((r) => keep(r.tenant_id, Number(r.unit)));
+  await repo.insertRows(
+    db,
+    "rollup_analysts",
+    analysts.map((r) => ({
+      tenant_id: r.tenant_id,
+      level: 0,
+      start: Number(r.unit),
+      analyst: r.analyst,
+      alerts: Number(r.alerts),
+      mtta_sum: Number(r.mtta_sum),
+      mtta_n: Number(r.mtta_n),
+      mttr_sum: Number(r.mttr_sum),
+      mttr_n: Number(r.mttr_n),
+      ack_met: Number(r.ack_met),
+      acked: Number(r.acked),
+    })),
+  );
   const incidents = (await repo.incidentSource(db, tenants, ranges)).filter((r) => keep(r.tenant_id, Number(r.unit)));
   await repo.insertRows(
     db,

@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context";
 import { decodeHistogram, Tally } from "./rollup-histogram";
 import type { RankedDim } from "./rollup-leaf";
-import { blockHistograms, blockTotals } from "./rollup-read.repository";
+import { type AnalystSums, blockAnalysts, blockHistograms, blockTotals } from "./rollup-read.repository";
 import { rollupsFor } from "./rollup-refresher";
-import { keyIds, keysInOrder, staleLeaves } from "./rollups.repository";
+import { keyIds, keysInOrder, rangeAnalysts, staleLeaves } from "./rollups.repository";
 import { type Block, blockRange, planWindow, UNIT_MS, uniqueBlocks, type WindowPlan } from "./rollup-units";
 
 /** The summed figures of the overview, as both the rollups and the direct queries give them. */
@@ -194,4 +194,40 @@ export async function topRanked(
   );
   // Stable: equal counts keep the database's value order.
   return ordered.map((k) => ({ key: k.key, n: count.get(k.id) ?? 0 })).sort((a, b) => b.n - a.n);
+}
+
+export type AnalystFigures = Record<keyof AnalystSums, number> & { analyst: string };
+
+/**
+ * Per analyst over a window: whole blocks from rollup_analysts, the partial quarter hours at the
+ * edges counted directly. Nothing here depends on the clock, so no leaf goes stale. Callers
+ * flush the tenants' queue first (freshPlan, rollupSource).
+ */
+export async function analystActivity(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  from: number,
+  to: number,
+): Promise<AnalystFigures[]> {
+  const plan = planWindow(from, to);
+  const rows = [
+    ...(await blockAnalysts(ctx.db, tenantIds, plan.blocks)),
+    ...(await rangeAnalysts(ctx.db, tenantIds, plan.partial)),
+  ];
+  const byAnalyst = new Map<string, AnalystFigures>();
+  for (const r of rows) {
+    const sum = byAnalyst.get(r.analyst) ?? {
+      analyst: r.analyst,
+      alerts: 0,
+      mtta_sum: 0,
+      mtta_n: 0,
+      mttr_sum: 0,
+      mttr_n: 0,
+      ack_met: 0,
+      acked: 0,
+    };
+    for (const k of ["alerts", "mtta_sum", "mtta_n", "mttr_sum", "mttr_n", "ack_met", "acked"] as const) sum[k] += Number(r[k]);
+    byAnalyst.set(r.analyst, sum);
+  }
+  return [...byAnalyst.values()];
 }

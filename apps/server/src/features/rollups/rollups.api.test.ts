@@ -8,6 +8,8 @@ import { attackCoverage, attackMatrix, directPlan } from "../attack/matrix.servi
 import { directSource, rollupSource } from "../dashboard/dashboard-sources";
 import { dashboardSummary } from "../dashboard/dashboard.service";
 import { rebuildRollups } from "./rollup-rebuild";
+import { analystActivity } from "./rollup-window";
+import { rangeAnalysts } from "./rollups.repository";
 
 let app: TestApp;
 let owner: TestClient;
@@ -47,6 +49,12 @@ async function expectRollupsExact(): Promise<void> {
         plain(Object.fromEntries(await counted.figures(from, to))),
       );
       expect(await viaRollups.ranked(from, to, "source", 10), label).toEqual(await counted.ranked(from, to, "source", 10));
+      const byName = (rows: { analyst: string }[]) => plain([...rows].sort((x, y) => x.analyst.localeCompare(y.analyst)));
+      const directAnalysts = (await rangeAnalysts(app.ctx.db, scope, [[from, to]])).map((r) => ({
+        ...r,
+        ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === "analyst" ? v : Number(v)])),
+      }));
+      expect(byName(await analystActivity(app.ctx, scope, from, to)), label).toEqual(byName(directAnalysts));
       const window = { tenantIds: scope, from, to };
       expect((await owner.get(`/api/v1/attack/matrix?${query}`)).json(), label).toEqual(
         plain(await attackMatrix(app.ctx, window, directPlan)),

@@ -11,7 +11,7 @@ import { LEVEL_STEP, UNIT_MS } from "./rollup-units";
  */
 export type Db = Kysely<DB> | Transaction<DB>;
 
-export const rollupTables = ["rollup_totals", "rollup_ranked", "rollup_attack", "rollup_incidents"] as const;
+export const rollupTables = ["rollup_totals", "rollup_ranked", "rollup_attack", "rollup_incidents", "rollup_analysts"] as const;
 export type RollupTable = (typeof rollupTables)[number];
 
 // -- dirty queue --------------------------------------------------------------------------
@@ -144,6 +144,48 @@ export function attackSource(db: Db, tenantIds: readonly string[], ranges: Range
     .execute();
 }
 
+/** The analyst an alert counts for. */
+export const analystOf = sql<string>`coalesce(alerts.assignee, 'Unassigned')`;
+/** The sums behind an analyst's figures (rollup_analysts' columns). */
+export const analystSums = [
+  sql<number>`count(*)`.as("alerts"),
+  sql<number>`coalesce(sum(alerts.acknowledged_at - alerts.detected_at), 0)`.as("mtta_sum"),
+  sql<number>`count(alerts.acknowledged_at)`.as("mtta_n"),
+  sql<number>`coalesce(sum(alerts.resolved_at - alerts.detected_at), 0)`.as("mttr_sum"),
+  sql<number>`count(alerts.resolved_at)`.as("mttr_n"),
+  sql<number>`sum(case when alerts.acknowledged_at is not null and alerts.acknowledged_at <= alerts.ack_due_at then 1 else 0 end)`.as(
+    "ack_met",
+  ),
+  sql<number>`count(alerts.acknowledged_at)`.as("acked"),
+];
+
+/**
+ * Per leaf and analyst (the assignee, "Unassigned" when none): alerts, acknowledgement and
+ * resolution times, acknowledgements in time, as GET /alerts/stats?by=assignee counts them.
+ */
+export function analystSource(db: Db, tenantIds: readonly string[], ranges: Ranges) {
+  const unit = unitSql(sql.ref("alerts.detected_at"));
+  return db
+    .selectFrom("alerts")
+    .select(["alerts.tenant_id", unit.as("unit"), analystOf.as("analyst"), ...analystSums])
+    .where(inRanges(ranges))
+    .where(alertTenantIn(db, tenantIds))
+    .groupBy(["alerts.tenant_id", unit, analystOf])
+    .execute();
+}
+
+/** An analyst's sums over alerts detected in the ranges (a window's partial edges). */
+export function rangeAnalysts(db: Db, tenantIds: readonly string[], ranges: Ranges) {
+  if (tenantIds.length === 0 || ranges.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("alerts")
+    .select([analystOf.as("analyst"), ...analystSums])
+    .where(inRanges(ranges))
+    .where(alertTenantIn(db, tenantIds))
+    .groupBy(analystOf)
+    .execute();
+}
+
 /** Per leaf, ATT&CK key and incident: the escalated alerts. */
 export function incidentSource(db: Db, tenantIds: readonly string[], ranges: Ranges) {
   const unit = unitSql(sql.ref("alerts.detected_at"));
@@ -218,7 +260,9 @@ export async function mergeSqlLevel(
   const child = level - LEVEL_STEP;
   const p = parentStart(level);
   const children = starts ? childStarts(level, starts) : null;
-  const tables: RollupTable[] = totalsOnly ? ["rollup_totals"] : ["rollup_totals", "rollup_attack", "rollup_incidents"];
+  const tables: RollupTable[] = totalsOnly
+    ? ["rollup_totals"]
+    : ["rollup_totals", "rollup_attack", "rollup_incidents", "rollup_analysts"];
   for (const table of tables) {
     let del = db.deleteFrom(table).where("level", "=", level);
     if (tenantId) del = del.where("tenant_id", "=", tenantId);
@@ -240,6 +284,9 @@ export async function mergeSqlLevel(
     select tenant_id, ${sql.lit(level)}, ${p}, attack_key, incident_id, sum(n) from rollup_incidents where ${where} group by tenant_id, ${p}, attack_key, incident_id`.execute(
     db,
   );
+  await sql`insert into rollup_analysts (tenant_id, level, start, analyst, alerts, mtta_sum, mtta_n, mttr_sum, mttr_n, ack_met, acked)
+    select tenant_id, ${sql.lit(level)}, ${p}, analyst, sum(alerts), sum(mtta_sum), sum(mtta_n), sum(mttr_sum), sum(mttr_n), sum(ack_met), sum(acked)
+    from rollup_analysts where ${where} group by tenant_id, ${p}, analyst`.execute(db);
 }
 
 /** Leaves of some tenants in leaves [from, to) whose SLA counts are not valid at `now` (a due time passed, or the clock went back). */
