@@ -39,6 +39,18 @@ export const ctemScopeCreateSchema = refuseNul(
 );
 export type CtemScopeCreate = z.input<typeof ctemScopeCreateSchema>;
 
+/** What a scope's edit may change (its tenant stays); a field left out keeps its value. */
+export const ctemScopeUpdateSchema = refuseNul(
+  z.object({
+    name: z.string().trim().min(1).max(200).optional(),
+    ownerUserId: id.optional(),
+    businessImpact: ctemImpactSchema.optional(),
+    /** Replaces the whole rule. */
+    rule: ctemScopeRuleSchema.optional(),
+  }),
+);
+export type CtemScopeUpdate = z.input<typeof ctemScopeUpdateSchema>;
+
 export const ctemScopeSchema = z.object({
   id: z.string(),
   tenantId: z.string(),
@@ -60,6 +72,7 @@ export type CtemScope = z.infer<typeof ctemScopeSchema>;
 export const ctemScopeListSchema = z.object({ items: z.array(ctemScopeSchema) });
 export const ctemQuerySchema = z.object({ tenantId: id.optional() });
 export const ctemScopeParamsSchema = z.object({ scopeId: id });
+export const ctemTaskParamsSchema = z.object({ scopeId: id, taskId: id });
 
 export const ctemFactorSchema = z.object({
   factor: z.enum(["severity", "threat", "business impact", "internet exposure", "compensating controls"]),
@@ -136,6 +149,16 @@ export const ctemTaskCreateSchema = refuseNul(
   }),
 );
 export type CtemTaskCreate = z.input<typeof ctemTaskCreateSchema>;
+
+/** What a task's edit may change; its findings stay as created. A field left out keeps its value. */
+export const ctemTaskUpdateSchema = refuseNul(
+  z.object({
+    title: z.string().trim().min(1).max(200).optional(),
+    ownerUserId: id.optional(),
+    dueDate: z.iso.date().optional(),
+  }),
+);
+export type CtemTaskUpdate = z.input<typeof ctemTaskUpdateSchema>;
 
 export const ctemNucleiReportSchema = z.object({
   results: count,

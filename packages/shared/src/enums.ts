@@ -133,6 +133,10 @@ export const auditEvents = [
   "ctem.exposure_validated",
   "ctem.validations_imported",
   "ctem.task_created",
+  "ctem.scope_changed",
+  "ctem.scope_deleted",
+  "ctem.task_changed",
+  "ctem.task_deleted",
 ] as const;
 export const auditEventSchema = z.enum(auditEvents);
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -258,6 +258,15 @@ detection:
     })
   ).json() as { id?: string };
   if (!ctemScope.id) throw new Error("isolation fixtures: the CTEM scope was not created");
+  const ctemTask = (
+    await bOwner.post(`/api/v1/ctem/scopes/${ctemScope.id}/tasks`, {
+      title: "B secret task",
+      ownerUserId: bUser.id,
+      dueDate: "2030-01-01",
+      findingIds: [finding.id],
+    })
+  ).json() as { id?: string };
+  if (!ctemTask.id) throw new Error("isolation fixtures: the CTEM task was not created");
   const sigmaRule = await app.ctx.db
     .selectFrom("detection_rules")
     .select("id")
@@ -290,6 +299,7 @@ detection:
     deliveryId,
     campaignId: campaign.id,
     scopeId: ctemScope.id,
+    taskId: ctemTask.id,
     detectionRuleId: sigmaRule.id,
     contactId: mdrContact.id,
     escalationId: mdrEscalation.id,
@@ -413,6 +423,8 @@ detection:
       dueDate: "2030-01-01",
       findingIds: [finding.id],
     },
+    "PATCH /api/v1/ctem/scopes/:scopeId": { name: "Renamed by a stranger" },
+    "PATCH /api/v1/ctem/scopes/:scopeId/tasks/:taskId": { title: "Renamed by a stranger" },
     "PUT /api/v1/detections/rules/:detectionRuleId/enabled": { enabled: true },
     "POST /api/v1/detections/rules/enabled": { tenantId: tenantB.id, enabled: true },
     // JSON so the body parses before the handler refuses the tenant.
@@ -538,6 +550,8 @@ detection:
     "B secret fix",
     ctemScope.id,
     "B secret scope",
+    ctemTask.id,
+    "B secret task",
     sigmaRule.id,
     "B secret sigma rule",
   ];

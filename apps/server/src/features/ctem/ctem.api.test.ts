@@ -330,3 +330,234 @@ describe("ctem cloud results", () => {
     expect(cloud?.factors[0]?.reason).toBe("High severity, no CVSS score");
   });
 });
+
+describe("ctem edits and deletes", () => {
+  // The clock moved on above: fresh sessions.
+  let editor: TestClient;
+  let editorId: string;
+  let reader: TestClient;
+  let stranger: TestClient;
+  let editId: string;
+  let taskId: string;
+  const audit = async (event: string) =>
+    (
+      await app.ctx.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("tenant_id", "=", tenantId)
+        .where("event", "=", event)
+        .orderBy("at", "desc")
+        .execute()
+    ).map((r) => (typeof r.details === "string" ? JSON.parse(r.details) : r.details) as Record<string, unknown>);
+  const createTaskIn = async (id: string, title: string) => {
+    const scope = (await editor.get(`/api/v1/ctem/scopes/${id}`)).json() as CtemScopeDetail;
+    const findingIds = scope.items.flatMap((e) => (e.findingId ? [e.findingId] : [])).slice(0, 2);
+    const response = await editor.post(`/api/v1/ctem/scopes/${id}/tasks`, {
+      title,
+      ownerUserId: editorId,
+      dueDate: "2027-01-31",
+      findingIds,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as CtemTask;
+  };
+
+  beforeAll(async () => {
+    const e = await signedInClient(app, [{ tenantId, role: "analyst" }]);
+    editor = e.client;
+    editorId = e.user.id;
+    reader = (await signedInClient(app, [{ tenantId, role: "viewer" }])).client;
+    // Another tenant that has CTEM: its owner may use CTEM, just not this tenant's scopes.
+    const other = (await makeTenant(app, "CTEM Other", ["ctem"])).id;
+    stranger = (await signedInClient(app, [{ tenantId: other, role: "owner" }])).client;
+    const created = await editor.post("/api/v1/ctem/scopes", {
+      tenantId,
+      name: "Edit me",
+      ownerUserId: editorId,
+      businessImpact: "Low",
+      rule: { nameContains: "testphp" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    editId = (created.json() as CtemScopeDetail).id;
+    taskId = (await createTaskIn(editId, "Patch the web server")).id;
+  });
+
+  it("edits a scope's name, owner, impact and rule, and audits each change with its value before", async () => {
+    const before = (await editor.get(`/api/v1/ctem/scopes/${editId}`)).json() as CtemScopeDetail;
+    const response = await editor.patch(`/api/v1/ctem/scopes/${editId}`, {
+      name: "  Web shop (edited)  ",
+      ownerUserId: adminId,
+      businessImpact: "High",
+      rule: { nameContains: "testphp", internetFacingOnly: true },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json() as CtemScopeDetail;
+    expect(after).toMatchObject({
+      id: editId,
+      name: "Web shop (edited)",
+      owner: { id: adminId },
+      businessImpact: "High",
+      rule: { nameContains: "testphp", internetFacingOnly: true },
+      assets: 1,
+    });
+    // Low to High impact on the same asset: every exposure scores higher.
+    expect(after.score).toBeGreaterThan(before.score);
+    expect(after.tasks.map((t) => t.id)).toEqual([taskId]);
+    const [entry] = await audit("ctem.scope_changed");
+    expect(entry).toMatchObject({
+      scopeId: editId,
+      name: "Web shop (edited)",
+      changes: {
+        name: { from: "Edit me", to: "Web shop (edited)" },
+        ownerUserId: { from: editorId, to: adminId },
+        businessImpact: { from: "Low", to: "High" },
+        rule: { from: { nameContains: "testphp" }, to: { nameContains: "testphp", internetFacingOnly: true } },
+      },
+    });
+    // Today's snapshot follows the new score.
+    const snapshot = await app.ctx.db
+      .selectFrom("ctem_scope_snapshots")
+      .select("score")
+      .where("scope_id", "=", editId)
+      .orderBy("day", "desc")
+      .executeTakeFirstOrThrow();
+    expect(Number(snapshot.score)).toBe(after.score);
+    // Sending what is already there changes nothing and audits nothing.
+    const count = (await audit("ctem.scope_changed")).length;
+    const same = await editor.patch(`/api/v1/ctem/scopes/${editId}`, { name: "Web shop (edited)", businessImpact: "High" });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await audit("ctem.scope_changed")).length).toBe(count);
+  });
+
+  it("refuses a bad scope edit with the field and the reason, and changes nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "   " }, "name"],
+      [{ ownerUserId: viewerId }, "ownerUserId"],
+      [{ businessImpact: "Huge" }, "businessImpact"],
+      [{ rule: {} }, "rule.assetIds"],
+    ];
+    for (const [body, path] of cases) {
+      const response = await editor.patch(`/api/v1/ctem/scopes/${editId}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().details[0].path).toBe(path);
+      expect(response.json().details[0].message).toBeTruthy();
+    }
+    const scope = (await editor.get(`/api/v1/ctem/scopes/${editId}`)).json() as CtemScopeDetail;
+    expect(scope).toMatchObject({ name: "Web shop (edited)", owner: { id: adminId }, businessImpact: "High" });
+  });
+
+  it("edits a task's title, owner and due day, refuses bad values, and audits the change", async () => {
+    const url = `/api/v1/ctem/scopes/${editId}/tasks/${taskId}`;
+    const badDate = await editor.patch(url, { dueDate: "2027-02-30x" });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().details[0].path).toBe("dueDate");
+    const badOwner = await editor.patch(url, { ownerUserId: viewerId });
+    expect(badOwner.statusCode).toBe(400);
+    expect(badOwner.json().details[0].path).toBe("ownerUserId");
+    const badTitle = await editor.patch(url, { title: "" });
+    expect(badTitle.statusCode).toBe(400);
+    expect(badTitle.json().details[0].path).toBe("title");
+    // The task of this scope, asked for under another scope, is not there.
+    expect((await editor.patch(`/api/v1/ctem/scopes/${scopeId}/tasks/${taskId}`, { title: "Moved" })).statusCode).toBe(404);
+
+    const response = await editor.patch(url, {
+      title: "Patch PHP on the web server",
+      ownerUserId: adminId,
+      dueDate: "2027-03-15",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json() as CtemTask).toMatchObject({
+      id: taskId,
+      title: "Patch PHP on the web server",
+      owner: { id: adminId },
+      dueDate: "2027-03-15",
+      total: 2,
+    });
+    const [entry] = await audit("ctem.task_changed");
+    expect(entry).toMatchObject({
+      scopeId: editId,
+      taskId,
+      changes: {
+        title: { from: "Patch the web server", to: "Patch PHP on the web server" },
+        ownerUserId: { from: editorId, to: adminId },
+        dueDate: { from: "2027-01-31", to: "2027-03-15" },
+      },
+    });
+  });
+
+  it("refuses a viewer (403) and another tenant (404) on every edit and delete", async () => {
+    const scopeUrl = `/api/v1/ctem/scopes/${editId}`;
+    const taskUrl = `${scopeUrl}/tasks/${taskId}`;
+    for (const client of [reader, stranger]) {
+      const expected = client === reader ? 403 : 404;
+      expect((await client.patch(scopeUrl, { name: "Taken over" })).statusCode).toBe(expected);
+      expect((await client.patch(taskUrl, { title: "Taken over" })).statusCode).toBe(expected);
+      expect((await client.request({ method: "DELETE", url: taskUrl })).statusCode).toBe(expected);
+      expect((await client.request({ method: "DELETE", url: scopeUrl })).statusCode).toBe(expected);
+    }
+    const stillThere = (await editor.get(scopeUrl)).json() as CtemScopeDetail;
+    expect(stillThere.name).toBe("Web shop (edited)");
+    expect(stillThere.tasks.map((t) => t.title)).toEqual(["Patch PHP on the web server"]);
+  });
+
+  it("deletes a task with its finding links, keeps the findings, and audits it", async () => {
+    const links = await app.ctx.db.selectFrom("ctem_task_findings").select("finding_id").where("task_id", "=", taskId).execute();
+    expect(links).toHaveLength(2);
+    const url = `/api/v1/ctem/scopes/${editId}/tasks/${taskId}`;
+    const response = await editor.request({ method: "DELETE", url });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await app.ctx.db.selectFrom("ctem_tasks").select("id").where("id", "=", taskId).execute()).toEqual([]);
+    expect(await app.ctx.db.selectFrom("ctem_task_findings").select("task_id").where("task_id", "=", taskId).execute()).toEqual(
+      [],
+    );
+    const findings = await app.ctx.db
+      .selectFrom("findings")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        links.map((l) => l.finding_id),
+      )
+      .execute();
+    expect(findings).toHaveLength(2);
+    const [entry] = await audit("ctem.task_deleted");
+    expect(entry).toMatchObject({ scopeId: editId, taskId, title: "Patch PHP on the web server", findings: 2 });
+    expect((await editor.request({ method: "DELETE", url })).statusCode).toBe(404);
+    expect(((await editor.get(`/api/v1/ctem/scopes/${editId}`)).json() as CtemScopeDetail).tasks).toEqual([]);
+  });
+
+  it("deletes a scope with its tasks, links and snapshots in one go; validations and other scopes stay", async () => {
+    const first = await createTaskIn(editId, "First");
+    const second = await createTaskIn(editId, "Second");
+    const validationsBefore = await app.ctx.db
+      .selectFrom("ctem_validations")
+      .select("exposure_key")
+      .where("tenant_id", "=", tenantId)
+      .execute();
+    expect(validationsBefore.length).toBeGreaterThan(0);
+    const rows = async (table: "ctem_tasks" | "ctem_scope_snapshots") =>
+      (await app.ctx.db.selectFrom(table).select("tenant_id").where("scope_id", "=", editId).execute()).length;
+    expect(await rows("ctem_tasks")).toBe(2);
+    expect(await rows("ctem_scope_snapshots")).toBeGreaterThan(0);
+
+    const response = await editor.request({ method: "DELETE", url: `/api/v1/ctem/scopes/${editId}` });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await rows("ctem_tasks")).toBe(0);
+    expect(await rows("ctem_scope_snapshots")).toBe(0);
+    expect(
+      await app.ctx.db.selectFrom("ctem_task_findings").select("task_id").where("task_id", "in", [first.id, second.id]).execute(),
+    ).toEqual([]);
+    expect((await editor.get(`/api/v1/ctem/scopes/${editId}`)).statusCode).toBe(404);
+    // Validations belong to exposures, which other scopes (the first one here) still show.
+    const validationsAfter = await app.ctx.db
+      .selectFrom("ctem_validations")
+      .select("exposure_key")
+      .where("tenant_id", "=", tenantId)
+      .execute();
+    expect(validationsAfter).toEqual(validationsBefore);
+    expect((await editor.get(`/api/v1/ctem/scopes/${scopeId}`)).statusCode).toBe(200);
+    const [entry] = await audit("ctem.scope_deleted");
+    expect(entry).toMatchObject({ scopeId: editId, name: "Web shop (edited)", tasks: 2, businessImpact: "High" });
+    expect((await editor.request({ method: "DELETE", url: `/api/v1/ctem/scopes/${editId}` })).statusCode).toBe(404);
+  });
+});

@@ -131,3 +131,61 @@ export async function snapshotsSince(db: Db, tenantIds: readonly string[], scope
     .orderBy("day")
     .execute();
 }
+
+export async function updateScope(
+  db: Db,
+  tenantId: string,
+  scopeId: string,
+  changes: Partial<Pick<CtemScopesTable, "name" | "owner_user_id" | "business_impact" | "rule">>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable("ctem_scopes").set(changes).where("tenant_id", "=", tenantId).where("id", "=", scopeId).execute();
+}
+
+/**
+ * A scope and what hangs off it: its tasks with their finding links, and its snapshots. Stated
+ * here rather than left to the foreign keys' cascades so the delete does not depend on them.
+ * Validations belong to exposures (tenant-wide, docs/ctem.md) and stay. Answers the tasks removed.
+ */
+export async function deleteScope(db: Db, tenantId: string, scopeId: string): Promise<number> {
+  const tasks = db.selectFrom("ctem_tasks").select("id").where("tenant_id", "=", tenantId).where("scope_id", "=", scopeId);
+  await db.deleteFrom("ctem_task_findings").where("tenant_id", "=", tenantId).where("task_id", "in", tasks).execute();
+  const removed = await db.deleteFrom("ctem_tasks").where("tenant_id", "=", tenantId).where("scope_id", "=", scopeId).execute();
+  await db.deleteFrom("ctem_scope_snapshots").where("tenant_id", "=", tenantId).where("scope_id", "=", scopeId).execute();
+  await db.deleteFrom("ctem_scopes").where("tenant_id", "=", tenantId).where("id", "=", scopeId).execute();
+  return removed.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+}
+
+/** One task of a scope, with its owner's name and how many findings it links. */
+export async function task(db: Db, tenantId: string, scopeId: string, taskId: string) {
+  return db
+    .selectFrom("ctem_tasks as t")
+    .select(["t.id", "t.title", "t.owner_user_id", "t.due_at"])
+    .select((eb) =>
+      eb
+        .selectFrom("ctem_task_findings as l")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("l.task_id", "=", "t.id")
+        .as("findings"),
+    )
+    .where("t.tenant_id", "=", tenantId)
+    .where("t.scope_id", "=", scopeId)
+    .where("t.id", "=", taskId)
+    .executeTakeFirst();
+}
+
+export async function updateTask(
+  db: Db,
+  tenantId: string,
+  taskId: string,
+  changes: Partial<Pick<CtemTasksTable, "title" | "owner_user_id" | "due_at">>,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable("ctem_tasks").set(changes).where("tenant_id", "=", tenantId).where("id", "=", taskId).execute();
+}
+
+/** A task and its finding links (the findings themselves stay). */
+export async function deleteTask(db: Db, tenantId: string, taskId: string): Promise<void> {
+  await db.deleteFrom("ctem_task_findings").where("tenant_id", "=", tenantId).where("task_id", "=", taskId).execute();
+  await db.deleteFrom("ctem_tasks").where("tenant_id", "=", tenantId).where("id", "=", taskId).execute();
+}

@@ -5,9 +5,13 @@ import {
   ctemScopeDetailSchema,
   ctemScopeListSchema,
   ctemScopeParamsSchema,
+  ctemScopeUpdateSchema,
   ctemTaskCreateSchema,
+  ctemTaskParamsSchema,
   ctemTaskSchema,
+  ctemTaskUpdateSchema,
   ctemValidateSchema,
+  noContentResponse,
   uploadLimits,
 } from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,7 +20,7 @@ import type { AppContext } from "../../context";
 import { doerOf } from "../../http/actor";
 import { modulePolicies } from "../../http/module-policies";
 import { acceptRawUploads, withUploadedFile } from "../imports/upload";
-import { createTask } from "./ctem-tasks.service";
+import { createTask, deleteTask, updateTask } from "./ctem-tasks.service";
 import { importNucleiValidations, validateExposure } from "./ctem-validation.service";
 import * as service from "./ctem.service";
 
@@ -47,6 +51,32 @@ export const ctemRoutes =
       "/ctem/scopes/:scopeId",
       { config: read, schema: { tags, params: ctemScopeParamsSchema, response: { 200: ctemScopeDetailSchema } } },
       async (request) => service.getScope(ctx, request.scope, request.params.scopeId),
+    );
+
+    app.patch(
+      "/ctem/scopes/:scopeId",
+      {
+        config: write,
+        schema: { tags, params: ctemScopeParamsSchema, body: ctemScopeUpdateSchema, response: { 200: ctemScopeDetailSchema } },
+      },
+      async (request) =>
+        service.updateScope(ctx, request.scope, await doerOf(ctx, request), request.params.scopeId, request.body),
+    );
+
+    app.delete(
+      "/ctem/scopes/:scopeId",
+      {
+        config: write,
+        schema: {
+          tags,
+          params: ctemScopeParamsSchema,
+          response: { 204: noContentResponse("The scope is deleted with its tasks and score history; validations stay.") },
+        },
+      },
+      async (request, reply) => {
+        await service.deleteScope(ctx, request.scope, await doerOf(ctx, request), request.params.scopeId);
+        return reply.status(204).send(null);
+      },
     );
 
     app.post(
@@ -94,6 +124,35 @@ export const ctemRoutes =
         const row = await service.scopeRow(ctx, request.scope, request.params.scopeId);
         const task = await createTask(ctx, await doerOf(ctx, request), row, request.body);
         return reply.code(201).send(task);
+      },
+    );
+
+    app.patch(
+      "/ctem/scopes/:scopeId/tasks/:taskId",
+      {
+        config: write,
+        schema: { tags, params: ctemTaskParamsSchema, body: ctemTaskUpdateSchema, response: { 200: ctemTaskSchema } },
+      },
+      async (request) => {
+        const row = await service.scopeRow(ctx, request.scope, request.params.scopeId);
+        return updateTask(ctx, await doerOf(ctx, request), row, request.params.taskId, request.body);
+      },
+    );
+
+    app.delete(
+      "/ctem/scopes/:scopeId/tasks/:taskId",
+      {
+        config: write,
+        schema: {
+          tags,
+          params: ctemTaskParamsSchema,
+          response: { 204: noContentResponse("The task is deleted with its finding links; the findings stay.") },
+        },
+      },
+      async (request, reply) => {
+        const row = await service.scopeRow(ctx, request.scope, request.params.scopeId);
+        await deleteTask(ctx, await doerOf(ctx, request), row, request.params.taskId);
+        return reply.status(204).send(null);
       },
     );
   };

@@ -5,6 +5,7 @@ import {
   type CtemScopeCreate,
   type CtemScopeDetail,
   type CtemScopeRule,
+  type CtemScopeUpdate,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import type { Doer } from "../../http/actor";
@@ -98,4 +99,74 @@ export async function createScope(ctx: AppContext, scope: TenantScope, doer: Doe
   const row = await scopeRow(ctx, scope, id);
   await recordScopeSnapshot(ctx, row, detail.score, detail.items.length);
   return detail;
+}
+
+/** One field's value before and after an edit, as the audit log keeps it. */
+type Change = { from: unknown; to: unknown };
+
+/**
+ * Renames a scope, or changes its owner, business impact or rule (its tenant stays). Only what
+ * differs is written and audited, with the value before; a scope whose score may have moved
+ * rewrites today's snapshot, as creating one does.
+ */
+export async function updateScope(ctx: AppContext, scope: TenantScope, doer: Doer, scopeId: string, body: CtemScopeUpdate) {
+  const row = await scopeRow(ctx, scope, scopeId);
+  const changes: Record<string, Change> = {};
+  const set: Parameters<typeof repo.updateScope>[3] = {};
+  if (body.name !== undefined && body.name !== row.name) {
+    changes.name = { from: row.name, to: body.name };
+    set.name = body.name;
+  }
+  if (body.ownerUserId !== undefined && body.ownerUserId !== row.owner_user_id) {
+    await assertWorker(ctx, row.tenant_id, body.ownerUserId, "ownerUserId");
+    changes.ownerUserId = { from: row.owner_user_id, to: body.ownerUserId };
+    set.owner_user_id = body.ownerUserId;
+  }
+  if (body.businessImpact !== undefined && body.businessImpact !== row.business_impact) {
+    changes.businessImpact = { from: row.business_impact, to: body.businessImpact };
+    set.business_impact = body.businessImpact;
+  }
+  if (body.rule !== undefined && JSON.stringify(body.rule) !== row.rule) {
+    changes.rule = { from: JSON.parse(row.rule) as CtemScopeRule, to: body.rule };
+    set.rule = JSON.stringify(body.rule);
+  }
+  if (Object.keys(changes).length === 0) return getScope(ctx, scope, row.id);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateScope(trx, row.tenant_id, row.id, set);
+    await recordAudit(trx, {
+      event: "ctem.scope_changed",
+      at: now,
+      tenantId: row.tenant_id,
+      actorUserId: doer.userId,
+      details: { scopeId: row.id, name: set.name ?? row.name, changes },
+    });
+  });
+  const detail = await getScope(ctx, scope, row.id);
+  if (changes.rule || changes.businessImpact)
+    await recordScopeSnapshot(ctx, await scopeRow(ctx, scope, row.id), detail.score, detail.items.length);
+  return detail;
+}
+
+/** Deletes a scope with its tasks (and their finding links) and snapshots, in one transaction. */
+export async function deleteScope(ctx: AppContext, scope: TenantScope, doer: Doer, scopeId: string): Promise<void> {
+  const row = await scopeRow(ctx, scope, scopeId);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const tasks = await repo.deleteScope(trx, row.tenant_id, row.id);
+    await recordAudit(trx, {
+      event: "ctem.scope_deleted",
+      at: now,
+      tenantId: row.tenant_id,
+      actorUserId: doer.userId,
+      details: {
+        scopeId: row.id,
+        name: row.name,
+        ownerUserId: row.owner_user_id,
+        businessImpact: row.business_impact,
+        rule: JSON.parse(row.rule) as CtemScopeRule,
+        tasks,
+      },
+    });
+  });
 }
