@@ -155,6 +155,59 @@ describe("ctem", () => {
     await context.close();
   });
 
+  it("edits the scope from the keyboard and deletes its task after a confirmation", async () => {
+    const { context, page, consoleWatch } = await open();
+    await scopeReady(page);
+    const scoreBefore = Number(await page.getByTestId("scope-score").textContent());
+
+    // Edit: the dialog starts from the scope's values; a bad value is named on its field.
+    await page.getByRole("button", { name: "Edit scope" }).focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByTestId("edit-scope-form");
+    const name = form.getByLabel("Name", { exact: true });
+    expect(await name.inputValue()).toBe("Web shop");
+    expect(await form.getByLabel("Name or key contains").inputValue()).toBe("testphp");
+    expect(await form.getByLabel("Business impact").inputValue()).toBe("High");
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "ctem-edit-scope");
+    await name.fill("   ");
+    await form.getByRole("button", { name: "Save scope" }).click();
+    await name.and(page.locator("[aria-invalid=true]")).waitFor();
+    await name.fill("Web shop (PHP)");
+    await form.getByLabel("Business impact").selectOption("Low");
+    await form.getByRole("button", { name: "Save scope" }).click();
+    await form.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "Web shop (PHP)" }).waitFor();
+    await page.getByTestId("scope-list").getByText("Web shop (PHP)").waitFor();
+    // High to Low impact on the same asset: the score falls.
+    await page.waitForFunction(
+      (before) => Number(document.querySelector("[data-testid=scope-score]")?.textContent) < before,
+      scoreBefore,
+    );
+
+    // Delete the task: Cancel keeps it, the confirmation deletes it.
+    const tasks = page.getByTestId("task");
+    expect(await tasks.count()).toBe(1);
+    await page.getByRole("button", { name: "Delete task Patch PHP" }).click();
+    const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+    await confirm.getByText("The findings stay.", { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    expect(await tasks.count()).toBe(1);
+    await page.getByRole("button", { name: "Delete task Patch PHP" }).click();
+    await confirm.getByRole("button", { name: "Delete task" }).click();
+    await page.getByText("No tasks yet").waitFor();
+    expect(await tasks.count()).toBe(0);
+    // Nothing was left behind on the server either.
+    const scopes = await page.request.get(`${base}/api/v1/ctem/scopes?tenantId=${shopId}`);
+    const [scope] = ((await scopes.json()) as { items: { id: string; name: string }[] }).items;
+    const detail = await page.request.get(`${base}/api/v1/ctem/scopes/${scope?.id}`);
+    expect((await detail.json()) as { name: string; tasks: unknown[] }).toMatchObject({ name: "Web shop (PHP)", tasks: [] });
+    consoleWatch.assertClean();
+    await context.close();
+  });
+
   it("shows the upgrade panel for a tenant without CTEM", async () => {
     const context = await newContext(browser, { storageState: state, viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();

@@ -3,8 +3,10 @@ import type {
   CtemScope,
   CtemScopeCreate,
   CtemScopeDetail,
+  CtemScopeUpdate,
   CtemTask,
   CtemTaskCreate,
+  CtemTaskUpdate,
   CtemValidate,
 } from "@watchfloor/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -66,5 +68,47 @@ export function useImportNuclei(scopeId: string) {
     mutationFn: (file: File) =>
       uploadFile<CtemNucleiReport>(`${scopePath(scopeId)}/validations/nuclei`, file, { filename: file.name }, () => {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ctemKey }),
+  });
+}
+
+export function useUpdateScope(scopeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CtemScopeUpdate) => api.patch<CtemScopeDetail>(scopePath(scopeId), body),
+    onSuccess: (detail) => {
+      queryClient.setQueryData([...ctemKey, "scope", scopeId], detail);
+      return queryClient.invalidateQueries({ queryKey: [...ctemKey, "scopes"] });
+    },
+  });
+}
+
+/** Deletes a scope with its tasks and score history. */
+export function useDeleteScope(scopeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<null>(scopePath(scopeId)),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...ctemKey, "scope", scopeId] });
+      return queryClient.invalidateQueries({ queryKey: [...ctemKey, "scopes"] });
+    },
+  });
+}
+
+const taskPath = (scopeId: string, taskId: string) => `${scopePath(scopeId)}/tasks/${encodeURIComponent(taskId)}`;
+
+export function useUpdateTask(scopeId: string, taskId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CtemTaskUpdate) => api.patch<CtemTask>(taskPath(scopeId, taskId), body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ctemKey, "scope", scopeId] }),
+  });
+}
+
+/** Deletes a task and its finding links; the findings stay. */
+export function useDeleteTask(scopeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => api.delete<null>(taskPath(scopeId, taskId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...ctemKey, "scope", scopeId] }),
   });
 }

@@ -93,7 +93,17 @@ export function CtemPage({
         {list}
       </Card>
       {selected && scopes.isSuccess && scopes.data.items.some((s) => s.id === selected) && (
-        <ScopeDetail id={selected} canWrite={canWrite} />
+        <ScopeDetail
+          id={selected}
+          canWrite={canWrite}
+          onDeleted={() =>
+            setParams((p) => {
+              const next = new URLSearchParams(p);
+              next.delete("scope");
+              return next;
+            })
+          }
+        />
       )}
       {creating && (
         <CreateScopeDialog
