@@ -1,39 +1,11 @@
 import { unitOf } from "./rollup-units";
 
 /**
- * What one leaf (tenant x quarter hour) counts, computed from its alerts. The definitions are
- * those of the security overview (docs/dashboard.md): open = Open, Acknowledged or In Progress;
- * an SLA step is Met when done by its due time, Missed when done late ("late") or not done and
- * overdue ("pending"). "Overdue" depends on the clock, so a leaf counts the pending steps due
- * before `asof` and keeps `next_due`, the earliest later due time: its counts stay exact until
- * the clock passes next_due, when the leaf is refreshed (rollup-refresh.ts).
+ * Per priority and for the service report (migration 0035): SLA met and missed as of the leaf's
+ * refresh, acknowledgement and resolution times, and how closed alerts were closed. Summed the
+ * same way in the rollups and the direct counts (rollup-window.ts figureColumns).
  */
-export const totalColumns = [
-  "alerts",
-  "crit",
-  "high",
-  "open",
-  "open_critical",
-  "open_high",
-  "open_medium",
-  "open_low",
-  "mtta_sum",
-  "mtta_n",
-  "mttr_sum",
-  "mttr_n",
-  "ack_met",
-  "ack_late",
-  "ack_pending",
-  "respond_met",
-  "respond_late",
-  "respond_pending",
-  "escalated",
-  "resolved",
-  "resolved_auto",
-  "breached_late",
-  "breached_pending",
-  // Per priority and for the service report (migration 0035): SLA met and missed as of the
-  // leaf's refresh, acknowledgement and resolution times, and how closed alerts were closed.
+export const reportColumns = [
   "alerts_medium",
   "alerts_low",
   "ack_met_critical",
@@ -71,6 +43,41 @@ export const totalColumns = [
   "both_missed",
   "resolved_manual",
   "closed_unescalated",
+] as const;
+
+/**
+ * What one leaf (tenant x quarter hour) counts, computed from its alerts. The definitions are
+ * those of the security overview (docs/dashboard.md): open = Open, Acknowledged or In Progress;
+ * an SLA step is Met when done by its due time, Missed when done late ("late") or not done and
+ * overdue ("pending"). "Overdue" depends on the clock, so a leaf counts the pending steps due
+ * before `asof` and keeps `next_due`, the earliest later due time: its counts stay exact until
+ * the clock passes next_due, when the leaf is refreshed (rollup-refresh.ts).
+ */
+export const totalColumns = [
+  "alerts",
+  "crit",
+  "high",
+  "open",
+  "open_critical",
+  "open_high",
+  "open_medium",
+  "open_low",
+  "mtta_sum",
+  "mtta_n",
+  "mttr_sum",
+  "mttr_n",
+  "ack_met",
+  "ack_late",
+  "ack_pending",
+  "respond_met",
+  "respond_late",
+  "respond_pending",
+  "escalated",
+  "resolved",
+  "resolved_auto",
+  "breached_late",
+  "breached_pending",
+  ...reportColumns,
 ] as const;
 export type TotalColumn = (typeof totalColumns)[number];
 export type Totals = Record<TotalColumn, number>;

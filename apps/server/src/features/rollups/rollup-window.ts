@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { decodeHistogram, Tally } from "./rollup-histogram";
-import type { RankedDim } from "./rollup-leaf";
+import { type RankedDim, reportColumns } from "./rollup-leaf";
 import { type AnalystSums, blockAnalysts, blockHistograms, blockTotals } from "./rollup-read.repository";
 import { rollupsFor } from "./rollup-refresher";
 import { keyIds, keysInOrder, rangeAnalysts, staleLeaves } from "./rollups.repository";
@@ -28,43 +28,7 @@ export const figureColumns = [
   "resolved",
   "resolved_auto",
   "breached",
-  "alerts_medium",
-  "alerts_low",
-  "ack_met_critical",
-  "ack_missed_critical",
-  "respond_met_critical",
-  "respond_missed_critical",
-  "mtta_sum_critical",
-  "mtta_n_critical",
-  "mttr_sum_critical",
-  "mttr_n_critical",
-  "ack_met_high",
-  "ack_missed_high",
-  "respond_met_high",
-  "respond_missed_high",
-  "mtta_sum_high",
-  "mtta_n_high",
-  "mttr_sum_high",
-  "mttr_n_high",
-  "ack_met_medium",
-  "ack_missed_medium",
-  "respond_met_medium",
-  "respond_missed_medium",
-  "mtta_sum_medium",
-  "mtta_n_medium",
-  "mttr_sum_medium",
-  "mttr_n_medium",
-  "ack_met_low",
-  "ack_missed_low",
-  "respond_met_low",
-  "respond_missed_low",
-  "mtta_sum_low",
-  "mtta_n_low",
-  "mttr_sum_low",
-  "mttr_n_low",
-  "both_missed",
-  "resolved_manual",
-  "closed_unescalated",
+  ...reportColumns,
 ] as const;
 export type Figures = Record<(typeof figureColumns)[number], number>;
 
