@@ -42,7 +42,7 @@ const feedNames: Record<DrpFeed, string> = {
   "leaked-credentials": "the leaked credentials feed",
 };
 
-export async function watchedOf(ctx: AppContext, tenantId: string): Promise<WatchedRef[]> {
+async function watchedOf(ctx: AppContext, tenantId: string): Promise<WatchedRef[]> {
   return (await listWatched(ctx.db, [tenantId])).map((w) => ({ id: w.id, kind: w.kind as WatchedKind, value: w.value }));
 }
 

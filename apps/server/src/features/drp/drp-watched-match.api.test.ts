@@ -55,7 +55,9 @@ beforeAll(async () => {
   expect((await upload(analyst, tenantId, "cert-transparency", '{"name_value": "acmebank.exarnple.com"}')).statusCode).toBe(200);
   expect((await upload(analyst, tenantId, "newly-registered", "acmebank-jane-doe.com\n")).statusCode).toBe(200);
   // The other tenant has seen look-alikes and the name too: never this tenant's findings.
-  expect((await upload(other, otherTenantId, "newly-registered", "globex.exmple.com\nglobex-jane-doe.net\n")).statusCode).toBe(200);
+  expect((await upload(other, otherTenantId, "newly-registered", "globex.exmple.com\nglobex-jane-doe.net\n")).statusCode).toBe(
+    200,
+  );
   await alert(other, otherTenantId, "other-1", "visited https://example-login.com and doe-jane-login.org", 1);
   await alert(analyst, tenantId, "mine-1", "user clicked https://secure-example.com/pay and doe-jane-login.net", 2);
   await alert(analyst, tenantId, "mine-old", "examp1e.com and jane-doe-verify.net, 40 days ago", 40);
@@ -90,9 +92,8 @@ describe("the matching pass run when a watched asset is added (issue 18)", () =>
       ["acmebank-jane-doe.com", ["full-name"], "low"],
       ["doe-jane-login.net", ["reversed-name", "phishing-word"], "high"],
     ]);
-    const filtered = (
-      await analyst.get(`/api/v1/drp/findings?tenantId=${tenantId}&kind=executive-in-domain`)
-    ).json().items as Item[];
+    const filtered = (await analyst.get(`/api/v1/drp/findings?tenantId=${tenantId}&kind=executive-in-domain`)).json()
+      .items as Item[];
     expect(filtered).toHaveLength(2);
   });
 

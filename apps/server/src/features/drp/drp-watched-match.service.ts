@@ -7,7 +7,7 @@ import { lockTenantForImport } from "../imports/imports.repository";
 import { knownDomainFindings, recentAlertText } from "./drp-findings.repository";
 import { storeSightings } from "./drp-findings.service";
 import { normaliseHost, registrableOf } from "./drp-hosts";
-import { ALERT_SCAN_LIMIT, alertHosts, watchedOf } from "./drp-import.service";
+import { ALERT_SCAN_LIMIT, alertHosts } from "./drp-import.service";
 import { DomainMatcher, type WatchedRef } from "./drp-match";
 import { SightingSet, TooManyFindings, watchedKeyOf } from "./drp-sightings";
 
@@ -95,7 +95,9 @@ export async function matchAddedAsset(
   }
   await ctx.db.transaction().execute(async (trx) => {
     await lockTenantForImport(trx, tenantId);
-    const stored = result.refused ? null : await storeSightings(trx, tenantId, seen, now, `matching the new watched ${added.kind}`);
+    const stored = result.refused
+      ? null
+      : await storeSightings(trx, tenantId, seen, now, `matching the new watched ${added.kind}`);
     if (stored) Object.assign(result, stored);
     await recordAudit(trx, {
       event: "drp.watched_asset_added",

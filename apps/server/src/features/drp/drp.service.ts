@@ -67,7 +67,13 @@ export async function addWatched(
   // The add has committed; what the tenant already knows is matched against it at once (docs/drp.md).
   const all = await repo.listWatched(ctx.db, [body.tenantId]);
   const refs = all.map((w) => ({ id: w.id, kind: w.kind as WatchedKind, value: w.value }));
-  const match = await matchAddedAsset(ctx, body.tenantId, { id: row.id, kind: body.kind, value: normal.value }, refs, actor.userId);
+  const match = await matchAddedAsset(
+    ctx,
+    body.tenantId,
+    { id: row.id, kind: body.kind, value: normal.value },
+    refs,
+    actor.userId,
+  );
   return { ...toWatched(stored), match };
 }
 

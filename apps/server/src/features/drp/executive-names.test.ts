@@ -60,8 +60,8 @@ describe("executive names inside domains", () => {
     const only = new DomainMatcher([jane, brand, { id: "w-own", kind: "domain", value: "janedoe.com" }], "w-jane");
     expect(only.match("acme-jane-doe.net", "newly-registered").map((m) => m.watched.id)).toEqual(["w-jane"]);
     expect(only.match("janedoe.com", "newly-registered")).toEqual([]);
-    expect(new DomainMatcher([jane, brand], "w-brand").match("acme-jane-doe.net", "newly-registered").map((m) => m.kind)).toEqual([
-      "brand-in-domain",
-    ]);
+    expect(new DomainMatcher([jane, brand], "w-brand").match("acme-jane-doe.net", "newly-registered").map((m) => m.kind)).toEqual(
+      ["brand-in-domain"],
+    );
   });
 });

@@ -33,7 +33,5 @@ export function executiveForms(name: string): { form: string; reversed: boolean 
     [first + last, false],
   ]);
   if (!forms.has(last + first)) forms.set(last + first, true);
-  return [...forms]
-    .filter(([form]) => form.length >= EXECUTIVE_MIN_LETTERS)
-    .map(([form, reversed]) => ({ form, reversed }));
+  return [...forms].filter(([form]) => form.length >= EXECUTIVE_MIN_LETTERS).map(([form, reversed]) => ({ form, reversed }));
 }

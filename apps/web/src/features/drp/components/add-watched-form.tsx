@@ -46,11 +46,7 @@ export function AddWatchedForm({ tenants }: { tenants: Tenant[] }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Watch an asset">
       {add.isError && !fields.value && <Notice tone="error">{errorMessage(add.error)}</Notice>}
-      {add.isSuccess && (
-        <Notice tone="success">
-          {matchSummary(add.data)}
-        </Notice>
-      )}
+      {add.isSuccess && <Notice tone="success">{matchSummary(add.data)}</Notice>}
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end">
         {tenants.length > 1 ? (
           <TenantSelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />
