@@ -24,6 +24,7 @@ const feed = [
   "exmple.com", // omission: medium
   "example-login.net", // the watched name beside a phishing word: brand in domain, high
   "weather-today.org",
+  "example.jane-doe.app", // the watched name as a word (medium); holds an executive's name, matched when she is watched
   "not a domain!",
 ].join("\n");
 
@@ -113,7 +114,7 @@ describe("drp", () => {
 
     const table = page.getByTestId("drp-findings");
     await findingRow(page, "exarnple.com").waitFor();
-    expect(await page.getByTestId("drp-finding").count()).toBe(3);
+    expect(await page.getByTestId("drp-finding").count()).toBe(4);
     expect(await findingRow(page, "exarnple.com").textContent()).toContain("homoglyph");
     expect(await findingRow(page, "example-login.net").textContent()).toContain("Brand in domain");
     expect(await table.textContent()).not.toContain("weather-today.org");
@@ -146,7 +147,22 @@ describe("drp", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
     await page.getByTestId("drp-filters").getByLabel("Confidence").selectOption("");
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="drp-finding"]').length === 3);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="drp-finding"]').length === 4);
+
+    // Watching an executive matches the domains already known at once: no import, no scan.
+    await watch.getByLabel("Kind").selectOption("executive");
+    await watch.getByLabel("Value").fill("Jane Doe");
+    await watch.getByRole("button", { name: "Watch" }).click();
+    const told = watch.getByRole("status");
+    await told.waitFor();
+    expect(await told.textContent()).toMatch(
+      /Watching Jane Doe\. Matched against \d+ known domains and 0 alerts of the last 30 days: 1 new finding, 0 seen again\./,
+    );
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="drp-finding"]').length === 5);
+    expect(await page.getByTestId("drp-finding").filter({ hasText: "Executive in domain" }).textContent()).toContain(
+      "jane-doe.app",
+    );
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, "drp-findings-1400");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForTimeout(600);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { importTallySchema } from "./imports";
 
 /** DRP findings (docs/drp.md): what a feed or the product's own alerts showed impersonating a watched asset. */
-export const drpFindingKinds = ["lookalike-domain", "brand-in-domain", "leaked-credential"] as const;
+export const drpFindingKinds = ["lookalike-domain", "brand-in-domain", "executive-in-domain", "leaked-credential"] as const;
 export const drpFindingKindSchema = z.enum(drpFindingKinds);
 export type DrpFindingKind = z.infer<typeof drpFindingKindSchema>;
 
@@ -104,6 +104,18 @@ export const drpAlertScanBodySchema = z.object({
 export type DrpAlertScanBody = z.infer<typeof drpAlertScanBodySchema>;
 export const drpAlertScanReportSchema = drpMatchCountsSchema.extend({ alertsScanned: z.number(), hostsSeen: z.number() });
 export type DrpAlertScanReport = z.infer<typeof drpAlertScanReportSchema>;
+
+/**
+ * The matching pass run when a watched asset is added: the domains already known from earlier
+ * imports and scans (the hosts of the tenant's findings) and the last 30 days of alerts, matched
+ * against the new asset alone. `refused` says why nothing was stored (too many matches).
+ */
+export const drpWatchedMatchSchema = drpMatchCountsSchema.extend({
+  knownHosts: z.number(),
+  alertsScanned: z.number(),
+  refused: z.string().nullable(),
+});
+export type DrpWatchedMatch = z.infer<typeof drpWatchedMatchSchema>;
 
 /**
  * The workflow: new → investigating → takedown requested → taken down, and benign (closing)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { drpWatchedMatchSchema } from "./drp-findings";
 
 /** What a tenant watches for impersonation (DRP, docs/drp.md). */
 export const watchedKinds = ["domain", "email-domain", "brand", "executive"] as const;
@@ -28,6 +29,10 @@ export const watchedAssetSchema = z.object({
   createdBy: z.string().nullable(),
 });
 export type WatchedAsset = z.infer<typeof watchedAssetSchema>;
+
+/** The answer to adding a watched asset: the asset and what the matching pass run at once found. */
+export const watchedAssetAddedSchema = watchedAssetSchema.extend({ match: drpWatchedMatchSchema });
+export type WatchedAssetAdded = z.infer<typeof watchedAssetAddedSchema>;
 
 export const lookalikeSchema = z.object({
   domain: z.string(),

@@ -129,6 +129,7 @@ export const auditEvents = [
   "vm.risk_accepted",
   "drp.feed_imported",
   "drp.finding_status_changed",
+  "drp.watched_asset_added",
   "ctem.scope_created",
   "ctem.exposure_validated",
   "ctem.validations_imported",

@@ -33,6 +33,16 @@ export function brandConfidence(match: { wholeWord: boolean; phishingWord: boole
   return inUse(source) ? step(base, 1) : base;
 }
 
+/**
+ * An executive's full name inside a domain: beside a phishing word (`janedoe-login.net`) high, a
+ * namesake has no reason to register that; the name alone (`jane-doe.net`) low, as people share
+ * names and register their own. Seen in a certificate or in the tenant's alerts: one step up.
+ */
+export function executiveConfidence(match: { phishingWord: boolean }, source: DrpSource): DrpConfidence {
+  const base: DrpConfidence = match.phishingWord ? "high" : "low";
+  return inUse(source) ? step(base, 1) : base;
+}
+
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 
 /**

@@ -106,3 +106,20 @@ export async function recentAlertText(db: Db, tenantId: string, since: number, l
       .execute()
   );
 }
+
+/**
+ * The domains a tenant's earlier imports and scans already showed (its look-alike, brand and
+ * executive findings: feed lines that matched nothing are not kept), most recently seen first,
+ * with the evidence that names the host as seen. The pass run when a watched asset is added reads them.
+ */
+export async function knownDomainFindings(db: Db, tenantId: string, limit: number) {
+  return db
+    .selectFrom("drp_findings")
+    .select(["value", "watched_key", "first_evidence", "last_evidence"])
+    .where("tenant_id", "=", tenantId)
+    .where("kind", "!=", "leaked-credential")
+    .orderBy("last_seen", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

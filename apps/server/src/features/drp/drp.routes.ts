@@ -1,4 +1,9 @@
-import { lookalikesResponseSchema, watchedAssetBodySchema, watchedAssetSchema } from "@watchfloor/shared";
+import {
+  lookalikesResponseSchema,
+  watchedAssetAddedSchema,
+  watchedAssetBodySchema,
+  watchedAssetSchema,
+} from "@watchfloor/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -21,7 +26,7 @@ export const drpRoutes =
 
     app.post(
       "/drp/watched",
-      { config: write, schema: { tags: ["drp"], body: watchedAssetBodySchema, response: { 201: watchedAssetSchema } } },
+      { config: write, schema: { tags: ["drp"], body: watchedAssetBodySchema, response: { 201: watchedAssetAddedSchema } } },
       async (request, reply) =>
         reply.status(201).send(await service.addWatched(ctx, request.scope, actorOf(request), request.body)),
     );

@@ -1,10 +1,17 @@
-import { domainWatchedKinds, type WatchedAsset, type WatchedAssetBody, type WatchedKind } from "@watchfloor/shared";
+import {
+  domainWatchedKinds,
+  type WatchedAsset,
+  type WatchedAssetAdded,
+  type WatchedAssetBody,
+  type WatchedKind,
+} from "@watchfloor/shared";
 import type { AppContext } from "../../context";
 import { conflict, invalid, notFound } from "../../http/errors";
 import type { Actor, TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
+import { matchAddedAsset } from "./drp-watched-match.service";
 import * as repo from "./drp.repository";
 import { lookalikeDomains } from "./lookalike-domains";
 import { displayOf, normaliseWatched } from "./watched-value";
@@ -36,7 +43,7 @@ export async function addWatched(
   scope: TenantScope,
   actor: Actor,
   body: WatchedAssetBody,
-): Promise<WatchedAsset> {
+): Promise<WatchedAssetAdded> {
   assertTenantInScope(scope, body.tenantId);
   const normal = normaliseWatched(body.kind, body.value);
   if ("error" in normal) throw invalid("value", normal.error);
@@ -57,7 +64,17 @@ export async function addWatched(
   await repo.insertWatched(ctx.db, row);
   const stored = await repo.findWatched(ctx.db, [body.tenantId], row.id);
   if (!stored) throw notFound("Watched asset");
-  return toWatched(stored);
+  // The add has committed; what the tenant already knows is matched against it at once (docs/drp.md).
+  const all = await repo.listWatched(ctx.db, [body.tenantId]);
+  const refs = all.map((w) => ({ id: w.id, kind: w.kind as WatchedKind, value: w.value }));
+  const match = await matchAddedAsset(
+    ctx,
+    body.tenantId,
+    { id: row.id, kind: body.kind, value: normal.value },
+    refs,
+    actor.userId,
+  );
+  return { ...toWatched(stored), match };
 }
 
 export async function removeWatched(ctx: AppContext, scope: TenantScope, id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { WatchedAsset, WatchedAssetBody } from "@watchfloor/shared";
+import type { WatchedAsset, WatchedAssetAdded, WatchedAssetBody } from "@watchfloor/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { useSelectedTenantId } from "@/lib/tenant-scope";
@@ -23,8 +23,9 @@ export const useLookalikes = (watchedId: string | null) =>
 export function useAddWatched() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WatchedAssetBody) => api.post<WatchedAsset>("/drp/watched", body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["drp", "watched"] }),
+    mutationFn: (body: WatchedAssetBody) => api.post<WatchedAssetAdded>("/drp/watched", body),
+    // The add runs a matching pass: its findings show in the list at once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["drp"] }),
   });
 }
 

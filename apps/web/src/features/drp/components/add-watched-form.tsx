@@ -1,4 +1,4 @@
-import { type Tenant, type WatchedKind, watchedKinds } from "@watchfloor/shared";
+import { type Tenant, type WatchedAssetAdded, type WatchedKind, watchedKinds } from "@watchfloor/shared";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TenantSelectField, TextField } from "@/components/ui/field";
@@ -19,6 +19,17 @@ const placeholders: Record<WatchedKind, string> = {
   executive: "Ada Lovelace",
 };
 
+const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
+
+/** What the matching pass run on the add found (docs/drp.md, "Matching"). */
+function matchSummary(added: WatchedAssetAdded): string {
+  const m = added.match;
+  const read = `${plural(m.knownHosts, "known domain")} and ${plural(m.alertsScanned, "alert")} of the last 30 days`;
+  if (m.refused) return `Watching ${added.display}. Nothing was stored from ${read}: ${m.refused}.`;
+  const found = m.created + m.updated === 0 ? "no finding" : `${plural(m.created, "new finding")}, ${m.updated} seen again`;
+  return `Watching ${added.display}. Matched against ${read}: ${found}.`;
+}
+
 /** Adds a watched asset to one of the tenants where the user may change data. */
 export function AddWatchedForm({ tenants }: { tenants: Tenant[] }) {
   const add = useAddWatched();
@@ -35,6 +46,7 @@ export function AddWatchedForm({ tenants }: { tenants: Tenant[] }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Watch an asset">
       {add.isError && !fields.value && <Notice tone="error">{errorMessage(add.error)}</Notice>}
+      {add.isSuccess && <Notice tone="success">{matchSummary(add.data)}</Notice>}
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-end">
         {tenants.length > 1 ? (
           <TenantSelectField label="Tenant" value={tenantId} onChange={(e) => setTenantId(e.target.value)} tenants={tenants} />

@@ -23,6 +23,7 @@ import { FindingStatus } from "./finding-status";
 export const findingKindLabels: Record<DrpFinding["kind"], string> = {
   "lookalike-domain": "Look-alike domain",
   "brand-in-domain": "Brand in domain",
+  "executive-in-domain": "Executive in domain",
   "leaked-credential": "Leaked credential",
 };
 const confidenceTone: Record<DrpConfidence, "red" | "amber" | "slate"> = { high: "red", medium: "amber", low: "slate" };
