@@ -16,7 +16,7 @@ export const drpConfidenceSchema = z.enum(drpConfidences);
 export type DrpConfidence = z.infer<typeof drpConfidenceSchema>;
 
 /** The feeds a tenant imports; "alerts" is the product's own alert data (the scan action). */
-export const drpFeeds = ["newly-registered", "cert-transparency", "leaked-credentials"] as const;
+export const drpFeeds = ["newly-registered", "cert-transparency", "leaked-credentials", "dns-log", "proxy-log"] as const;
 export const drpFeedSchema = z.enum(drpFeeds);
 export type DrpFeed = z.infer<typeof drpFeedSchema>;
 export const drpSources = [...drpFeeds, "alerts"] as const;

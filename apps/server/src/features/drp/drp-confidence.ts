@@ -8,8 +8,12 @@ const order: readonly DrpConfidence[] = ["low", "medium", "high"];
 const step = (c: DrpConfidence, by: number): DrpConfidence =>
   order[Math.max(0, Math.min(order.length - 1, order.indexOf(c) + by))] as DrpConfidence;
 
-/** A certificate issued for it, or the tenant's own alerts naming it: the domain is in use, not just parked. */
-const inUse = (source: DrpSource) => source === "cert-transparency" || source === "alerts";
+/**
+ * A certificate issued for it, the tenant's own alerts naming it, or someone in the tenant
+ * looking it up or visiting it (DNS and proxy logs): the domain is in use, not just parked.
+ */
+const inUse = (source: DrpSource) =>
+  source === "cert-transparency" || source === "alerts" || source === "dns-log" || source === "proxy-log";
 
 /**
  * Look-alike domains: a homoglyph (made to be misread) or an added word such as "login" (made

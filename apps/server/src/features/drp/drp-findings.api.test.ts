@@ -120,6 +120,35 @@ describe("DRP feeds and findings (issue 18)", () => {
     expect(items[0]?.lastSeen).toBe(again?.lastSeen);
   });
 
+  it("reads DNS and proxy logs: a domain someone looked up or visited is in use, one confidence step up", async () => {
+    const dns = [
+      "#separator \\x09",
+      "#fields\tts\tuid\tid.orig_h\tid.orig_p\tquery\tqtype_name",
+      "1732612800.1\tC1\t10.0.0.5\t53211\texampel.com\tA",
+      "1732612800.2\tC2\t10.0.0.6\t53212\twww.example.com\tA",
+      "1732612800.3\tC3\t10.0.0.7\t53213\t-\tA",
+    ].join("\n");
+    const report = (await upload(analyst, "dns-log", dns)).json();
+    expect(report).toMatchObject({ feed: "dns-log", rowsRead: 3, created: 1, rejectedCount: 1 });
+    const looked = (await findings(analyst)).items.find((i) => i.value === "exampel.com");
+    // A transposition is medium from a registration feed; looked up from inside the tenant: high.
+    expect(looked).toMatchObject({ kind: "lookalike-domain", techniques: ["transposition"], confidence: "high" });
+    expect(looked?.lastEvidence).toMatchObject({ source: "dns-log", line: 3, detail: "exampel.com (DNS query by 10.0.0.5)" });
+
+    const squid = [
+      "1732612800.123    245 10.0.0.8 TCP_TUNNEL/200 5012 CONNECT acme-bank.net:443 - HIER_DIRECT/203.0.113.9 -",
+      "1732612801.456     12 10.0.0.9 TCP_MISS/200 1830 GET http://exmple.com/ - HIER_DIRECT/198.51.100.2 text/html",
+    ].join("\n");
+    const proxy = (await upload(analyst, "proxy-log", squid)).json();
+    expect(proxy).toMatchObject({ feed: "proxy-log", rowsRead: 2, created: 1, updated: 1, rejectedCount: 0 });
+    const { items } = await findings(analyst);
+    expect(items.find((i) => i.value === "acme-bank.net")).toMatchObject({ kind: "brand-in-domain", confidence: "high" });
+    expect(items.find((i) => i.value === "exmple.com")?.lastEvidence).toMatchObject({
+      source: "proxy-log",
+      detail: "exmple.com (GET by 10.0.0.9, Squid)",
+    });
+  });
+
   it("keeps leaked addresses of watched domains only, and never a password", async () => {
     const csv = [
       "email,password,source,date",

@@ -51,7 +51,7 @@ export const drpFindingRoutes =
         schema: {
           tags,
           description:
-            "Import a DRP feed file (raw body): `feed=newly-registered` (a domain per line), `cert-transparency` (JSON lines or array, crt.sh `name_value` or `names`/`dns_names`) or `leaked-credentials` (CSV or JSON of email, source, date; passwords are never stored).",
+            "Import a DRP feed file (raw body): `feed=newly-registered` (a domain per line), `cert-transparency` (JSON lines or array, crt.sh `name_value` or `names`/`dns_names`) `leaked-credentials` (CSV or JSON of email, source, date; passwords are never stored), `dns-log` (Zeek dns.log, Suricata EVE dns, ECS JSON, BIND or dnsmasq query logs) or `proxy-log` (Squid access.log, Zeek http.log, Suricata EVE http, ECS JSON, lines with URLs).",
           querystring: drpImportQuerySchema,
           response: { 200: drpImportReportSchema },
         },

@@ -20,6 +20,7 @@ import { ImportTally, malformedFile } from "../imports/import-tally";
 import { insertImportRun, lockTenantForImport, saveImportReport } from "../imports/imports.repository";
 import { leakConfidence } from "./drp-confidence";
 import { type FeedEvent, readCertificates, readDomainList, readLeaks } from "./drp-feeds";
+import { readDnsLog, readProxyLog } from "./drp-log-feeds";
 import { recentAlertText } from "./drp-findings.repository";
 import { storeSightings } from "./drp-findings.service";
 import { hostsInText, normaliseHost } from "./drp-hosts";
@@ -35,11 +36,15 @@ const readers: Record<DrpFeed, (source: ImportSource) => AsyncGenerator<FeedEven
   "newly-registered": readDomainList,
   "cert-transparency": readCertificates,
   "leaked-credentials": readLeaks,
+  "dns-log": readDnsLog,
+  "proxy-log": readProxyLog,
 };
 const feedNames: Record<DrpFeed, string> = {
   "newly-registered": "the newly registered domains feed",
   "cert-transparency": "the certificate transparency feed",
   "leaked-credentials": "the leaked credentials feed",
+  "dns-log": "the DNS log",
+  "proxy-log": "the proxy log",
 };
 
 async function watchedOf(ctx: AppContext, tenantId: string): Promise<WatchedRef[]> {

@@ -31,6 +31,8 @@ const sourceLabels: Record<DrpFinding["lastEvidence"]["source"], string> = {
   "newly-registered": "Newly registered",
   "cert-transparency": "Certificate transparency",
   "leaked-credentials": "Leaked credentials",
+  "dns-log": "DNS log",
+  "proxy-log": "Proxy log",
   alerts: "Alert",
 };
 const FILTERS = ["status", "kind", "confidence", "tenant"] as const;

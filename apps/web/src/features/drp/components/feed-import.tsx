@@ -20,6 +20,14 @@ const feedLabels: Record<DrpFeed, { label: string; hint: string }> = {
     label: "Leaked credentials",
     hint: "CSV with a header, or JSON, of email, source and date. Passwords are never stored.",
   },
+  "dns-log": {
+    label: "DNS log",
+    hint: "Zeek dns.log (TSV or JSON), Suricata EVE dns events, ECS JSON, or BIND and dnsmasq query logs.",
+  },
+  "proxy-log": {
+    label: "Proxy log",
+    hint: "Squid access.log, Zeek http.log (TSV or JSON), Suricata EVE http events, ECS JSON, or lines with URLs.",
+  },
 };
 
 function Report({ report }: { report: DrpImportReport }) {
