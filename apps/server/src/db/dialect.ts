@@ -89,3 +89,16 @@ export async function widenPageCache(db: Kysely<unknown>): Promise<() => Promise
     await sql.raw(`pragma cache_size = ${Number(before)}`).execute(db);
   };
 }
+
+/**
+ * Several reads that must see one state of the database. PostgreSQL: one REPEATABLE READ
+ * transaction (one snapshot; another connection's commit in between is not seen). SQLite: the
+ * reads as they are, since its one connection serialises them with every write.
+ */
+export async function oneSnapshot<DB, T>(db: Kysely<DB>, read: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (isSqlite(db as Kysely<unknown>)) return read(db);
+  return db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute((trx) => read(trx));
+}

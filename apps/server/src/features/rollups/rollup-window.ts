@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { oneSnapshot } from "../../db/dialect";
 import { decodeHistogram, Tally } from "./rollup-histogram";
 import { type RankedDim, reportColumns } from "./rollup-leaf";
 import { type AnalystSums, blockAnalysts, blockHistograms, blockTotals } from "./rollup-read.repository";
@@ -79,26 +80,33 @@ export async function blockFigures(
   now: number,
 ): Promise<{ byTenant: Map<string, Figures>; direct: [number, number][] }> {
   const byTenant = new Map<string, Figures>();
-  const rows = await blockTotals(ctx.db, tenantIds, blocks);
-  for (const r of rows) byTenant.set(r.tenant_id, addFigures(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r)));
-  const stale = uniqueBlocks(
-    rows
-      .filter((r) => Number(r.asof) > now || (r.next_due != null && Number(r.next_due) < now))
-      .map((r) => ({ level: Number(r.level), start: Number(r.start) })),
-  );
-  if (stale.length === 0) return { byTenant, direct: [] };
-  const units = new Set<number>();
-  for (const block of stale) {
-    const [from, to] = blockRange(block);
-    for (const leaf of await staleLeaves(ctx.db, tenantIds, [from / UNIT_MS, to / UNIT_MS], now)) units.add(Number(leaf.start));
-  }
-  for (const r of await blockTotals(
-    ctx.db,
-    tenantIds,
-    [...units].map((start) => ({ level: 0, start })),
-  )) {
-    subtract(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r));
-  }
+  // The blocks and the stale leaves inside them are read from one snapshot: the refresher may
+  // recount a stale leaf meanwhile (on PostgreSQL, from another connection), and a leaf read
+  // stale in its block but fresh on its own would be neither taken out nor counted directly.
+  const units = await oneSnapshot(ctx.db, async (db) => {
+    const rows = await blockTotals(db, tenantIds, blocks);
+    for (const r of rows) byTenant.set(r.tenant_id, addFigures(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r)));
+    const stale = uniqueBlocks(
+      rows
+        .filter((r) => Number(r.asof) > now || (r.next_due != null && Number(r.next_due) < now))
+        .map((r) => ({ level: Number(r.level), start: Number(r.start) })),
+    );
+    const found = new Set<number>();
+    for (const block of stale) {
+      const [from, to] = blockRange(block);
+      for (const leaf of await staleLeaves(db, tenantIds, [from / UNIT_MS, to / UNIT_MS], now)) found.add(Number(leaf.start));
+    }
+    if (found.size === 0) return found;
+    for (const r of await blockTotals(
+      db,
+      tenantIds,
+      [...found].map((start) => ({ level: 0, start })),
+    )) {
+      subtract(byTenant.get(r.tenant_id) ?? emptyFigures(), toFigures(r));
+    }
+    return found;
+  });
+  if (units.size === 0) return { byTenant, direct: [] };
   rollupsFor(ctx).expireSoon();
   return { byTenant, direct: [...units].sort((a, b) => a - b).map((u): [number, number] => [u * UNIT_MS, (u + 1) * UNIT_MS]) };
 }
