@@ -102,3 +102,12 @@ export async function oneSnapshot<DB, T>(db: Kysely<DB>, read: (db: Kysely<DB>) 
     .setIsolationLevel("repeatable read")
     .execute((trx) => read(trx));
 }
+
+/**
+ * `column IN (values)` for long texts that PostgreSQL indexes as md5(column), because a B-tree
+ * entry holds at most about 2.7 KB (remediation texts run longer); SQLite indexes the text itself.
+ */
+export function longTextIn(db: Kysely<unknown>, column: string, values: readonly string[]): RawBuilder<boolean> {
+  const list = sql.join(values.map((v) => (isSqlite(db) ? sql`${v}` : sql`md5(${v})`)));
+  return isSqlite(db) ? sql<boolean>`${sql.ref(column)} in (${list})` : sql<boolean>`md5(${sql.ref(column)}) in (${list})`;
+}

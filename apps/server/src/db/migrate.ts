@@ -34,6 +34,7 @@ import * as automationOutbox from "./migrations/0032-automation-outbox";
 import * as scannerObservations from "./migrations/0033-scanner-observations";
 import * as alertCompliance from "./migrations/0034-alert-compliance";
 import * as reportRollups from "./migrations/0035-report-rollups";
+import * as vmFigures from "./migrations/0036-vm-figures";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0033-scanner-observations": scannerObservations,
   "0034-alert-compliance": alertCompliance,
   "0035-report-rollups": reportRollups,
+  "0036-vm-figures": vmFigures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

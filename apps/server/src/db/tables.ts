@@ -1208,6 +1208,10 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   vm_campaigns: VmCampaignsTable;
+  vm_open_figures: VmOpenFiguresTable;
+  vm_closed_figures: VmClosedFiguresTable;
+  vm_fix_groups: VmFixGroupsTable;
+  vm_fix_assets: VmFixAssetsTable;
   ctem_scopes: CtemScopesTable;
   ctem_validations: CtemValidationsTable;
   ctem_tasks: CtemTasksTable;
@@ -1299,6 +1303,53 @@ export type SessionRow = Selectable<SessionsTable>;
 export type NewAudit = Insertable<AuditLogTable>;
 
 /** VM remediation campaigns and their findings (migration 0027, docs/vm.md). */
+/** Open findings per key (migration 0036, kept in step by triggers on findings). Days are UTC day numbers. */
+export interface VmOpenFiguresTable {
+  tenant_id: string;
+  severity_rank: number;
+  seen_day: number;
+  /** -1: no due date. */
+  due_day: number;
+  kev: number;
+  high_epss: number;
+  n: number;
+}
+
+/** Closed findings per key (migration 0036); `age_ms` sums closed_at - first_seen. */
+export interface VmClosedFiguresTable {
+  tenant_id: string;
+  /** "" when the finding has none. */
+  close_reason: string;
+  closed_day: number;
+  severity_rank: number;
+  on_time: number;
+  n: number;
+  age_ms: number;
+}
+
+/** Open findings per tenant and remediation text (migration 0036); risk in thousandths. */
+export interface VmFixGroupsTable {
+  tenant_id: string;
+  fix: string;
+  findings: number;
+  sev_1: number;
+  sev_2: number;
+  sev_3: number;
+  sev_4: number;
+  kev: number;
+  risk_milli: number;
+  cves_first: string | null;
+  cves_last: string | null;
+}
+
+/** Open findings per tenant, remediation text and asset (migration 0036): one row per asset of a fix group. */
+export interface VmFixAssetsTable {
+  tenant_id: string;
+  fix: string;
+  asset_id: string;
+  n: number;
+}
+
 export interface VmCampaignsTable {
   id: string;
   tenant_id: string;

@@ -6,7 +6,7 @@ import { type Cursor, keysetPage } from "../../db/keyset";
 import type { CursorSort } from "../../http/cursor";
 import { findingTextCandidates, textCandidateRows } from "./findings-search.repository";
 import { containsPattern } from "../../db/like";
-import { days } from "../../lib/time";
+import { dayNumber, days } from "../../lib/time";
 
 /** Statuses that still need work; Closed is the only done state. */
 
@@ -164,8 +164,10 @@ export function filteredFindings(
     const overdue = sql<boolean>`(${col("status")} in (${sql.join(open)}) and ${col("due_at")} < ${now})`;
     query = query.where(q.overdue ? overdue : sql<boolean>`(not ${overdue} or ${col("due_at")} is null)`);
   }
-  if (q.ageMin != null) query = query.where(sql<boolean>`${col("first_seen")} <= ${now - days(q.ageMin)}`);
-  if (q.ageMax != null) query = query.where(sql<boolean>`${col("first_seen")} > ${now - days(q.ageMax + 1)}`);
+  // Age in whole UTC days since first seen (docs/vm.md), as VM's age buckets count it.
+  const today = dayNumber(now);
+  if (q.ageMin != null) query = query.where(sql<boolean>`${col("first_seen")} < ${days(today - q.ageMin + 1)}`);
+  if (q.ageMax != null) query = query.where(sql<boolean>`${col("first_seen")} >= ${days(today - q.ageMax)}`);
   if (q.fix) query = query.where(sql<boolean>`${col("remediation")} = ${q.fix}`);
   if (q.assignee?.length) {
     const names = q.assignee.filter((a) => a !== "unassigned");

@@ -1,64 +1,77 @@
 import { openFindingStatuses, priorities, priorityRank } from "@watchfloor/shared";
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
-import { findingBaseSql, findingFullFactorSql } from "../../db/finding-risk-sql";
+import { longTextIn } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { containsPattern } from "../../db/like";
+import { dayNumber, days } from "../../lib/time";
 
 type Db = Kysely<DB> | Transaction<DB>;
 const lit = (n: number) => sql.lit(n);
-/** Written out, not bound, as in risk.repository: SQLite then reads the partial index findings_open_risk_idx. */
-const isOpen = sql<boolean>`f.status <> 'Closed'`;
 const sum = (condition: RawBuilder<unknown>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`;
 
 /**
- * Open findings per tenant and severity: age buckets (first seen at or after each bound), overdue,
- * KEV and high EPSS. `ageBounds` are first-seen times, newest first: [now - 31 d, now - 91 d, ...].
+ * Open findings per tenant and severity from vm_open_figures (migration 0036, kept by triggers):
+ * age buckets as counts first seen on or after each UTC day in `ageDays` (newest first), past due
+ * before `today` (a UTC day number; today's part comes from `dueToday`), KEV and high EPSS.
  */
-export async function openFigures(db: Db, tenantIds: readonly string[], now: number, ageBounds: number[], highEpss: number) {
+export async function openFigures(db: Db, tenantIds: readonly string[], today: number, ageDays: number[]) {
+  if (tenantIds.length === 0) return [];
+  const add = (condition: RawBuilder<unknown>) => sql<number>`sum(case when ${condition} then n else 0 end)`;
+  return db
+    .selectFrom("vm_open_figures")
+    .select([
+      "tenant_id",
+      "severity_rank",
+      sql<number>`sum(n)`.as("open"),
+      ...ageDays.map((day, i) => add(sql`seen_day >= ${lit(day)}`).as(`age_${i}`)),
+      add(sql`due_day >= 0 and due_day < ${lit(today)}`).as("overdue"),
+      add(sql`kev = 1`).as("kev"),
+      add(sql`high_epss = 1`).as("high_epss"),
+    ])
+    .where("tenant_id", "in", tenantIds)
+    .groupBy(["tenant_id", "severity_rank"])
+    .execute();
+}
+
+/** Open findings due today before `now`: the part of "past due" the daily figures cannot hold. */
+export async function dueToday(db: Db, tenantIds: readonly string[], now: number) {
   if (tenantIds.length === 0) return [];
   return db
     .selectFrom("findings as f")
-    .select([
-      "f.tenant_id",
-      "f.severity_rank",
-      sql<number>`count(*)`.as("open"),
-      ...ageBounds.map((bound, i) => sum(sql`f.first_seen > ${lit(bound)}`).as(`age_${i}`)),
-      sum(sql`f.due_at < ${lit(now)}`).as("overdue"),
-      sum(sql`f.kev = 1`).as("kev"),
-      sum(sql`f.epss > ${lit(highEpss)}`).as("high_epss"),
-    ])
+    .select(["f.tenant_id", "f.severity_rank", sql<number>`count(*)`.as("n")])
     .where("f.tenant_id", "in", tenantIds)
-    .where(isOpen)
+    .where("f.status", "in", [...openFindingStatuses])
+    .where("f.due_at", ">=", days(dayNumber(now)))
+    .where("f.due_at", "<", now)
     .groupBy(["f.tenant_id", "f.severity_rank"])
     .execute();
 }
 
 /**
- * Findings closed as Fixed or Remediated since `from`, per tenant, severity and month (index into
- * `monthStarts`), with how many by their due date and the summed days from first seen to close.
+ * Findings closed as Fixed or Remediated on or after the first UTC day of `monthDays`, per tenant,
+ * severity and month (index into `monthDays`), with how many by their due date and the summed
+ * time from first seen to close; from vm_closed_figures.
  */
-export async function closedFigures(db: Db, tenantIds: readonly string[], monthStarts: number[]) {
+export async function closedFigures(db: Db, tenantIds: readonly string[], monthDays: number[]) {
   if (tenantIds.length === 0) return [];
-  const from = monthStarts[0] ?? 0;
   const month = sql<number>`case ${sql.join(
-    monthStarts.map((start, i) => sql`when f.closed_at >= ${lit(start)} then ${lit(i)}`).reverse(),
+    monthDays.map((day, i) => sql`when closed_day >= ${lit(day)} then ${lit(i)}`).reverse(),
     sql` `,
   )} else 0 end`;
   return db
-    .selectFrom("findings as f")
+    .selectFrom("vm_closed_figures")
     .select([
-      "f.tenant_id",
-      "f.severity_rank",
+      "tenant_id",
+      "severity_rank",
       month.as("month"),
-      sql<number>`count(*)`.as("closed"),
-      sum(sql`(f.due_at is null or f.closed_at <= f.due_at)`).as("on_time"),
-      sql<number>`sum(f.closed_at - f.first_seen)`.as("age_ms"),
+      sql<number>`sum(n)`.as("closed"),
+      sql<number>`sum(case when on_time = 1 then n else 0 end)`.as("on_time"),
+      sql<number>`sum(age_ms)`.as("age_ms"),
     ])
-    .where("f.tenant_id", "in", tenantIds)
-    .where(sql<boolean>`f.status = 'Closed'`)
-    .where("f.closed_at", ">=", from)
-    .where("f.close_reason", "in", ["Fixed", "Remediated"])
-    .groupBy(["f.tenant_id", "f.severity_rank", sql`3`])
+    .where("tenant_id", "in", tenantIds)
+    .where("close_reason", "in", ["Fixed", "Remediated"])
+    .where("closed_day", ">=", monthDays[0] ?? 0)
+    .groupBy(["tenant_id", "severity_rank", sql`3`])
     .execute();
 }
 
@@ -66,13 +79,11 @@ export async function closedFigures(db: Db, tenantIds: readonly string[], monthS
 export async function acceptedCounts(db: Db, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return [];
   return db
-    .selectFrom("findings as f")
-    .select(["f.tenant_id", sql<number>`count(*)`.as("n")])
-    .where("f.tenant_id", "in", tenantIds)
-    .where(sql<boolean>`f.status = 'Closed'`)
-    .where("f.closed_at", "is not", null)
-    .where("f.close_reason", "=", "Accepted Risk")
-    .groupBy("f.tenant_id")
+    .selectFrom("vm_closed_figures")
+    .select(["tenant_id", sql<number>`sum(n)`.as("n")])
+    .where("tenant_id", "in", tenantIds)
+    .where("close_reason", "=", "Accepted Risk")
+    .groupBy("tenant_id")
     .execute();
 }
 
@@ -92,33 +103,37 @@ export async function tenantNames(db: Db, tenantIds: readonly string[]) {
   return db.selectFrom("tenants").select(["id", "name"]).where("id", "in", tenantIds).orderBy("name").execute();
 }
 
-const worstRank = sql<number>`max(f.severity_rank)`;
-
-/** Open findings grouped by their remediation text, most risk removed first, with the number of groups. */
+/** Fix groups from vm_fix_groups (migration 0036), most risk removed first, with the number of groups. */
 export async function fixGroups(db: Db, tenantIds: readonly string[], q: string | undefined, limit: number) {
   if (tenantIds.length === 0) return [];
   let query = db
-    .selectFrom("findings as f")
+    .selectFrom("vm_fix_groups")
     .select([
-      sql<string>`f.remediation`.as("fix"),
-      sql<number>`count(*)`.as("findings"),
-      sql<number>`count(distinct f.asset_id)`.as("assets"),
-      sql<number>`count(distinct f.tenant_id)`.as("tenants"),
-      worstRank.as("worst"),
-      sql<number>`sum(f.kev)`.as("kev"),
-      sql<number>`sum(${findingBaseSql} * ${findingFullFactorSql})`.as("risk"),
-      // Two CVE sets as examples (the least and greatest CVE text): listing every CVE of a group
-      // would join finding_cves for every open finding.
-      sql<string | null>`min(f.cve_text)`.as("cves_low"),
-      sql<string | null>`max(f.cve_text)`.as("cves_high"),
+      "fix",
+      sql<number>`sum(findings)`.as("findings"),
+      sql<number>`count(*)`.as("tenants"),
+      sql<number>`case when sum(sev_4) > 0 then 4 when sum(sev_3) > 0 then 3 when sum(sev_2) > 0 then 2 else 1 end`.as("worst"),
+      sql<number>`sum(kev)`.as("kev"),
+      sql<number>`sum(risk_milli)`.as("risk_milli"),
+      sql<string | null>`min(cves_first)`.as("cves_first"),
+      sql<string | null>`max(cves_last)`.as("cves_last"),
       sql<number>`count(*) over ()`.as("total"),
     ])
-    .where("f.tenant_id", "in", tenantIds)
-    .where(isOpen)
-    .where("f.remediation", "is not", null)
-    .where("f.remediation", "<>", "");
-  if (q) query = query.where(sql<boolean>`lower(f.remediation) like ${containsPattern(q)} escape '\\'`);
-  return query.groupBy("f.remediation").orderBy("risk", "desc").orderBy("fix").limit(limit).execute();
+    .where("tenant_id", "in", tenantIds);
+  if (q) query = query.where(sql<boolean>`lower(fix) like ${containsPattern(q)} escape '\\'`);
+  return query.groupBy("fix").orderBy("risk_milli", "desc").orderBy("fix").limit(limit).execute();
+}
+
+/** Assets per fix among `fixes` (one vm_fix_assets row per tenant, fix and asset). */
+export async function fixAssetCounts(db: Db, tenantIds: readonly string[], fixes: readonly string[]) {
+  if (tenantIds.length === 0 || fixes.length === 0) return [];
+  return db
+    .selectFrom("vm_fix_assets")
+    .select(["fix", sql<number>`count(*)`.as("assets")])
+    .where("tenant_id", "in", tenantIds)
+    .where(longTextIn(db as never, "fix", fixes))
+    .groupBy("fix")
+    .execute();
 }
 
 /** The open findings of one fix in one tenant (a campaign's start), at most `limit`. */

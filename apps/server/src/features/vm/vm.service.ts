@@ -11,7 +11,6 @@ import {
   type VmTicket,
   type VmTrendPoint,
   vmAgeBuckets,
-  vmHighEpss,
   vmStaleScanDays,
   vmTrendMonths,
 } from "@watchfloor/shared";
@@ -20,7 +19,7 @@ import type { Doer } from "../../http/actor";
 import { invalid, notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope, tenantsOf } from "../../http/tenant-scope";
-import { days, iso } from "../../lib/time";
+import { dayNumber, days, iso } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { findingLink } from "../findings/findings.service";
 import { memberOf } from "../users/users.repository";
@@ -38,21 +37,28 @@ const mttr = (ageMs: number, closed: number) => (closed > 0 ? Math.round((ageMs 
 export async function overview(ctx: AppContext, scope: TenantScope, tenantId?: string): Promise<VmOverview> {
   const tenantIds = tenantsOf(scope, tenantId);
   const now = ctx.now();
-  // First-seen bounds of the age buckets after the first: younger than 31, 91, 181 days.
-  const bounds = vmAgeBuckets.slice(1).map((b) => now - days(b.min));
+  // Ages are whole UTC days (docs/vm.md): a bucket after the first holds findings first seen
+  // before the UTC day `min` days ago; the counts are of findings first seen on or after it.
+  const today = dayNumber(now);
+  const ageDays = vmAgeBuckets.slice(1).map((b) => today - b.min + 1);
   const starts = monthStarts(now, vmTrendMonths);
-  const [open, closed, accepted, coverage, names] = await Promise.all([
-    repo.openFigures(ctx.db, tenantIds, now, bounds, vmHighEpss),
-    repo.closedFigures(ctx.db, tenantIds, starts),
+  const [open, dueToday, closed, accepted, coverage, names] = await Promise.all([
+    repo.openFigures(ctx.db, tenantIds, today, ageDays),
+    repo.dueToday(ctx.db, tenantIds, now),
+    repo.closedFigures(ctx.db, tenantIds, starts.map(dayNumber)),
     repo.acceptedCounts(ctx.db, tenantIds),
     repo.assetCoverage(ctx.db, tenantIds, now - days(vmStaleScanDays)),
     repo.tenantNames(ctx.db, tenantIds),
   ]);
+  for (const row of open) {
+    const due = dueToday.find((d) => d.tenant_id === row.tenant_id && n(d.severity_rank) === n(row.severity_rank));
+    row.overdue = n(row.overdue) + n(due?.n);
+  }
 
   const severities = [...priorities].reverse().map((severity) => {
     const rows = open.filter((r) => n(r.severity_rank) === priorityRank[severity]);
     const total = (key: string) => rows.reduce((s, r) => s + n((r as Record<string, unknown>)[key]), 0);
-    const younger = bounds.map((_, i) => total(`age_${i}`));
+    const younger = ageDays.map((_, i) => total(`age_${i}`));
     const all = total("open");
     const ages = [...younger, all].map((v, i) => v - (i === 0 ? 0 : (younger[i - 1] ?? 0)));
     return { severity, open: all, ages, overdue: total("overdue") };
@@ -118,15 +124,20 @@ export async function overview(ctx: AppContext, scope: TenantScope, tenantId?: s
 export async function fixGroups(ctx: AppContext, scope: TenantScope, query: VmFixGroupsQuery) {
   const tenantIds = tenantsOf(scope, query.tenantId);
   const rows = await repo.fixGroups(ctx.db, tenantIds, query.q, query.limit);
+  const assets = await repo.fixAssetCounts(
+    ctx.db,
+    tenantIds,
+    rows.map((r) => r.fix),
+  );
   const items: VmFixGroup[] = rows.map((r) => ({
     fix: r.fix,
     findings: n(r.findings),
-    assets: n(r.assets),
+    assets: n(assets.find((a) => a.fix === r.fix)?.assets),
     tenants: n(r.tenants),
     worstSeverity: repo.severityOfRank(n(r.worst)),
     kev: n(r.kev),
-    riskRemoved: Math.round(n(r.risk) * 10) / 10,
-    cves: [...new Set([r.cves_low, r.cves_high].flatMap((t) => (t ? t.split(", ") : [])))].slice(0, 20),
+    riskRemoved: Math.round(n(r.risk_milli) / 100) / 10,
+    cves: [...new Set([r.cves_first, r.cves_last].flatMap((t) => (t ? t.split(", ") : [])))].slice(0, 20),
   }));
   return { items, total: n(rows[0]?.total) };
 }
