@@ -51,11 +51,14 @@ export async function lockForTransaction(trx: Kysely<unknown>, key: number): Pro
 }
 
 /**
- * The selected rows locked to the end of the transaction on PostgreSQL (FOR UPDATE), so two
- * servers' transactions on them take turns. SQLite runs one write transaction at a time anyway.
+ * The selected rows locked to the end of the transaction on PostgreSQL, so two servers'
+ * transactions on them take turns. SQLite runs one write transaction at a time anyway. FOR NO
+ * KEY UPDATE, not FOR UPDATE: it conflicts with itself but not with the key-share lock every
+ * insert of a row referencing these rows takes (an alert, a finding figure kept by a trigger),
+ * so taking turns does not also wait for every open transaction that wrote such a row.
  */
-export function lockedForUpdate<Q extends { forUpdate(): Q }>(db: Pick<Kysely<unknown>, "getExecutor">, query: Q): Q {
-  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forUpdate();
+export function lockedForUpdate<Q extends { forNoKeyUpdate(): Q }>(db: Pick<Kysely<unknown>, "getExecutor">, query: Q): Q {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forNoKeyUpdate();
 }
 
 /**
