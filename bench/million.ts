@@ -96,9 +96,22 @@ export async function openMillion() {
   removeCopy();
   copyFileSync(file, copy);
   const server = await benchApp(copy);
-  const { app, ctx } = server;
+  const { cookie } = await signInOwner(server);
+  return {
+    ...server,
+    copy,
+    cookie,
+    get: (url: string) => server.app.inject({ method: "GET", url, headers: { cookie } }),
+    async close() {
+      await server.close().catch(() => undefined);
+      removeCopy();
+    },
+  };
+}
+
+/** Makes the database's first account (owner of every tenant) and signs it in; returns its session cookie. */
+export async function signInOwner({ app, ctx }: Awaited<ReturnType<typeof benchApp>>) {
   const userId = newId();
-  // The database has no user yet: this first account owns every tenant.
   await createAccount(ctx.db, {
     id: userId,
     email: BENCH_EMAIL,
@@ -117,15 +130,5 @@ export async function openMillion() {
     headers: { "x-csrf-token": csrf, cookie: `wf_csrf=${csrfCookie}` },
     payload: { email: BENCH_EMAIL, password: PASSWORD },
   });
-  const cookie = `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}`;
-  return {
-    ...server,
-    copy,
-    cookie,
-    get: (url: string) => app.inject({ method: "GET", url, headers: { cookie } }),
-    async close() {
-      await server.close().catch(() => undefined);
-      removeCopy();
-    },
-  };
+  return { cookie: `wf_session=${signIn.cookies.find((c) => c.name === "wf_session")?.value}` };
 }

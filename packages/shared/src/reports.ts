@@ -280,8 +280,10 @@ export const reportIncidentRowSchema = z.object({
   resolvedAt: z.string().nullable(),
 });
 
-/** Most incidents an incidents report lists; the CSV has every one. */
+/** Most incidents an incidents report lists on screen and in its JSON. */
 export const reportIncidentLimit = 500;
+/** Most incidents its PDF (streamed) and its CSV list. */
+export const reportIncidentFileLimit = 20_000;
 
 export const incidentsReportSchema = z.object({
   meta: reportMetaSchema,

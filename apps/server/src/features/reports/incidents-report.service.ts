@@ -9,6 +9,7 @@ import {
   incidentStatuses,
   plural,
   type Priority,
+  reportIncidentFileLimit,
   reportIncidentLimit,
 } from "@watchfloor/shared";
 import type { AppContext } from "../../context";
@@ -21,34 +22,57 @@ import { findIncident } from "../incidents/incidents.repository";
 import { getIncident } from "../incidents/incidents.service";
 import { incidentsByPriority, prioritiesDown } from "./executive-report.service";
 import { metaOf, type ReportInput, round1 } from "./report-params";
-import { incidentAlertDetails, incidentQuery, incidentRows } from "./reports.repository";
+import { incidentAlertDetails, incidentQuery, incidentRows, tallyIncidents } from "./reports.repository";
 
-/** Most incidents a CSV download lists. */
-export const INCIDENT_CSV_LIMIT = 20_000;
+type IncidentItem = IncidentsReport["items"][number];
+type IncidentRow = Awaited<ReturnType<typeof incidentRows>>[number];
+
+const itemOf = (r: IncidentRow): IncidentItem => ({
+  id: r.id,
+  reference: incidentReference(r.tenant_slug, r.number),
+  tenantName: r.tenant_name,
+  title: r.title,
+  priority: r.priority as Priority,
+  status: r.status as IncidentStatus,
+  ownerName: r.owner_name,
+  alertCount: Number(r.alert_count ?? 0),
+  createdAt: iso(r.created_at),
+  resolvedAt: isoOrNull(r.resolved_at),
+});
+
+const periodQuery = (input: ReportInput, to = input.period.to) =>
+  incidentQuery({ from: iso(input.period.from), to: iso(Math.min(to, input.period.to)) });
 
 /** The incidents created in the period, newest first, as the incident list shows them. */
 export async function periodIncidents(ctx: AppContext, input: ReportInput, limit: number) {
-  const rows = await incidentRows(
-    ctx.db,
-    input.tenantIds,
-    incidentQuery({ from: iso(input.period.from), to: iso(input.period.to) }),
-    limit,
-  );
-  return {
-    truncated: rows.length > limit,
-    items: rows.slice(0, limit).map((r) => ({
-      id: r.id,
-      reference: incidentReference(r.tenant_slug, r.number),
-      tenantName: r.tenant_name,
-      title: r.title,
-      priority: r.priority as Priority,
-      status: r.status as IncidentStatus,
-      ownerName: r.owner_name,
-      alertCount: Number(r.alert_count ?? 0),
-      createdAt: iso(r.created_at),
-      resolvedAt: isoOrNull(r.resolved_at),
-    })),
-  };
+  const rows = await incidentRows(ctx.db, input.tenantIds, periodQuery(input), limit);
+  return { truncated: rows.length > limit, items: rows.slice(0, limit).map(itemOf) };
+}
+
+/**
+ * The period's incidents for a streamed document: how many there are (up to the limit), and
+ * pages of them read one after another on the list's keyset cursor, so a caller holds one page
+ * at a time. Only incidents created before `cutoff` (the document's start) are read, so the
+ * count taken first bounds the pages; one deleted meanwhile leaves the pages short.
+ */
+export async function incidentListPages(ctx: AppContext, input: ReportInput, cutoff: number, pageSize = 250) {
+  const q = periodQuery(input, cutoff);
+  const total = (await tallyIncidents(ctx.db, input.tenantIds, q)).reduce((sum, t) => sum + t.n, 0);
+  const count = Math.min(total, reportIncidentFileLimit);
+  async function* pages(): AsyncGenerator<IncidentItem[]> {
+    let left = count;
+    let after: { v: string | number; id: string } | undefined;
+    while (left > 0) {
+      const size = Math.min(pageSize, left);
+      const rows = (await incidentRows(ctx.db, input.tenantIds, q, size, after)).slice(0, size);
+      const last = rows.at(-1);
+      if (!last) return;
+      left -= rows.length;
+      after = { v: last.sort_value, id: last.id };
+      yield rows.map(itemOf);
+    }
+  }
+  return { count, truncated: total > count, pages: pages() };
 }
 
 /** Every incident created in the period, with counts by priority and status from the incident list's filter. */

@@ -1,5 +1,6 @@
 import {
   executiveReportSchema,
+  reportIncidentFileLimit,
   incidentsReportSchema,
   type ReportKind,
   serviceReportSchema,
@@ -8,9 +9,10 @@ import {
 import type { AppContext } from "../../context";
 import { archiveReport, type ReportMaker } from "./report-archive.service";
 import { executiveReport } from "./executive-report.service";
-import { INCIDENT_CSV_LIMIT, incidentsReport, periodIncidents } from "./incidents-report.service";
+import { incidentListPages, incidentsReport, periodIncidents } from "./incidents-report.service";
+import { incidentsPdf } from "./incidents-pdf";
 import type { ReportInput } from "./report-params";
-import { executivePdf, incidentsPdf, servicePdf, threatPdf } from "./report-pdf";
+import { executivePdf, servicePdf, threatPdf } from "./report-pdf";
 import { executiveTables, incidentsTables, serviceTables, threatTables } from "./report-tables";
 import { BREACH_CSV_LIMIT, breachedAlerts, breachRow, serviceReport } from "./service-report.service";
 import { threatLayer, threatReport } from "./threat-report.service";
@@ -26,9 +28,6 @@ export const slug = (text: string) =>
 
 export const reportFileName = (kind: string, input: ReportInput, ext: string, part?: string) =>
   `watchfloor-${kind}-${slug(input.subject)}${part ? `-${part}` : ""}-${input.period.fromDay}-to-${input.period.toDay}.${ext}`;
-
-/** Incidents the incidents PDF lists (the CSV has up to INCIDENT_CSV_LIMIT). */
-export const INCIDENT_PDF_LIMIT = 5_000;
 
 /** What each kind does: its JSON, its PDF and its tables (the full lists for CSV). */
 export function reportMakers(ctx: AppContext) {
@@ -61,15 +60,16 @@ export function reportMakers(ctx: AppContext) {
       json: (input: ReportInput) => incidentsReport(ctx, input),
       pdf: async (input: ReportInput) => {
         const r = await incidentsReport(ctx, input);
-        // The document lists more than the screen's 500: every incident of a busy period, up to a limit.
-        const all = await periodIncidents(ctx, input, INCIDENT_PDF_LIMIT);
-        return { title: r.meta.title, pdf: await incidentsPdf({ ...r, truncated: all.truncated }, all.items, input.brand) };
+        // The document lists more than the screen's 500: every incident of a busy period up to a
+        // limit, streamed page by page (incidents-pdf.ts), created up to the moment it began.
+        const list = await incidentListPages(ctx, input, input.generatedAt + 1);
+        return { title: r.meta.title, pdf: await incidentsPdf(r, list, input.brand) };
       },
       tables: async (input: ReportInput, table: string) => {
         const r = await incidentsReport(ctx, input);
         return incidentsTables(
           r,
-          table === "incidents" ? (await periodIncidents(ctx, input, INCIDENT_CSV_LIMIT)).items : r.items,
+          table === "incidents" ? (await periodIncidents(ctx, input, reportIncidentFileLimit)).items : r.items,
         );
       },
     },

@@ -7,7 +7,6 @@ import {
   formatMinutes,
   formatPercent,
   type IncidentDocument,
-  type IncidentsReport,
   type ReportMeta,
   type ServiceReport,
   type ThreatReport,
@@ -15,14 +14,7 @@ import {
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import type { Brand } from "../settings/branding.service";
 import { barChart, lineChart, volumeChart } from "./report-charts";
-import {
-  executiveTables,
-  incidentDocumentTables,
-  incidentsTables,
-  type ReportTable,
-  serviceTables,
-  threatTables,
-} from "./report-tables";
+import { executiveTables, incidentDocumentTables, type ReportTable, serviceTables, threatTables } from "./report-tables";
 
 /**
  * Report PDFs with pdfmake: a cover (or, for the two-page executive report, a title block) with
@@ -94,8 +86,8 @@ export const h1 = (text: string, pageBreak = false): Content => ({
 });
 const h2 = (text: string): Content => ({ text, style: "h2", headlineLevel: 2 });
 export const para = (text: string, style?: string): Content => ({ text, style, margin: [0, 0, 0, 6] });
-const bullets = (items: string[]): Content => ({ ul: items, margin: [0, 0, 0, 8] });
-const svg = (markup: string): Content => ({ svg: markup, width: PAGE_WIDTH, margin: [0, 4, 0, 8] });
+export const bullets = (items: string[]): Content => ({ ul: items, margin: [0, 0, 0, 8] });
+export const svg = (markup: string): Content => ({ svg: markup, width: PAGE_WIDTH, margin: [0, 4, 0, 8] });
 
 /** A report table; empty tables say so in a sentence. */
 export function table(t: ReportTable, options: { title?: boolean; empty?: string; tallRows?: boolean } = {}): Content[] {
@@ -252,14 +244,31 @@ function keepHeadingsWithNext(content: Content[]): Content[] {
   return out;
 }
 
-export async function render(
+/** How `layout` ends: the footers count `extraPages` more pages, which the caller draws after pdfmake's. */
+export interface LayoutOptions {
+  attachments?: PdfAttachment[];
+  extraPages?: number;
+}
+
+/** The footer line every page carries beside its number. */
+export const footerLabel = (meta: DocumentMeta, brand: Brand) =>
+  [brand.name ?? BRAND, meta.title, meta.subject, meta.period?.label].filter(Boolean).join(" · ");
+
+/**
+ * Lays the content out and draws it into a pdfkit document that is not ended yet, so that a
+ * caller can go on drawing pages (incidents-pdf.ts streams its list this way); `pages` is how
+ * many pdfmake drew.
+ */
+export async function layout(
   meta: DocumentMeta,
   content: Content[],
   brand: Brand,
-  attachments: PdfAttachment[] = [],
-): Promise<Buffer> {
+  options: LayoutOptions = {},
+): Promise<{ doc: PDFKit.PDFDocument; pages: number }> {
   const pdfmake = await loadPdfMake();
-  const footerLabel = [brand.name ?? BRAND, meta.title, meta.subject, meta.period?.label].filter(Boolean).join(" · ");
+  const label = footerLabel(meta, brand);
+  const extra = options.extraPages ?? 0;
+  let laidOut = 0;
   const definition: TDocumentDefinitions = {
     pageSize: "A4",
     pageMargins: [40, 40, 40, 48],
@@ -279,21 +288,49 @@ export async function render(
       queries
         .getFollowingNodesOnPage()
         .every((n) => n.headlineLevel !== undefined || (n.startPosition?.top ?? 0) > CONTENT_BOTTOM),
-    footer: (page: number, pages: number): Content => ({
-      columns: [
-        { text: footerLabel, style: "small" },
-        { text: `Page ${page} of ${pages}`, style: "small", alignment: "right", width: 80 },
-      ],
-      margin: [40, 16, 40, 0],
-    }),
+    footer: (page: number, pages: number): Content => {
+      laidOut = pages;
+      return {
+        columns: [
+          { text: label, style: "small" },
+          { text: `Page ${page} of ${pages + extra}`, style: "small", alignment: "right", width: 80 },
+        ],
+        margin: [40, 16, 40, 0],
+      };
+    },
     files: Object.fromEntries(
-      attachments.map((a) => [
+      (options.attachments ?? []).map((a) => [
         a.name,
         { src: `data:${a.mime};base64,${a.content.toString("base64")}`, name: a.name, description: a.description },
       ]),
     ),
   };
-  return (await pdfmake.createPdf(definition).getBuffer()) as Buffer;
+  const doc = await pdfmake.createPdf(definition).getStream();
+  return { doc, pages: laidOut };
+}
+
+/** Ends a pdfkit document and returns its bytes (`collect` before drawing, so no chunk waits unread). */
+export function collect(doc: PDFKit.PDFDocument): () => Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return () => {
+    doc.end();
+    return done;
+  };
+}
+
+export async function render(
+  meta: DocumentMeta,
+  content: Content[],
+  brand: Brand,
+  attachments: PdfAttachment[] = [],
+): Promise<Buffer> {
+  const { doc } = await layout(meta, content, brand, { attachments });
+  return collect(doc)();
 }
 
 const shortDay = (isoDay: string) => isoDay.slice(5);
@@ -471,49 +508,6 @@ export async function servicePdf(r: ServiceReport, breaches: ServiceReport["brea
     ...table(t["top-assets"] as ReportTable),
     h1("Analyst activity"),
     ...table(t.analysts as ReportTable, { title: false }),
-  ];
-  return render(r.meta, content, brand);
-}
-
-export async function incidentsPdf(r: IncidentsReport, items: IncidentsReport["items"], brand: Brand): Promise<Buffer> {
-  const t = Object.fromEntries(incidentsTables(r, items).map((x) => [x.name, x]));
-  const previous = r.meta.period?.previous.label ?? "previous period";
-  const chart = await barChart({
-    categories: r.byPriority.map((p) => p.priority),
-    series: [
-      { name: "This period", values: r.byPriority.map((p) => p.current) },
-      { name: `Before: ${previous}`, values: r.byPriority.map((p) => p.previous) },
-    ],
-    height: 160,
-  });
-  const content: Content[] = [
-    ...cover(r.meta, true, brand),
-    h1("Summary"),
-    bullets(r.summary),
-    figures([
-      {
-        label: "Incidents opened",
-        value: formatCount(r.totals.created.current),
-        note: `${formatChange(r.totals.created.current, r.totals.created.previous)} vs before`,
-      },
-      { label: "Still open", value: formatCount(r.totals.open) },
-      { label: "Mean time to acknowledge", value: formatMinutes(r.totals.mttaMinutes) },
-      { label: "Mean time to resolve", value: formatMinutes(r.totals.mttrMinutes) },
-    ]),
-    h1("By priority and status"),
-    svg(chart),
-    {
-      columns: [
-        { width: "*", stack: table(t["by-priority"] as ReportTable) },
-        { width: "*", stack: table(t["by-status"] as ReportTable) },
-      ],
-      columnGap: 14,
-    },
-    h1("Incidents of the period"),
-    ...(r.truncated
-      ? [para(`The newest ${formatCount(items.length)} are listed; the CSV download has every one.`, "small")]
-      : []),
-    ...table(t.incidents as ReportTable, { title: false, empty: "No incidents were opened in the period." }),
   ];
   return render(r.meta, content, brand);
 }

@@ -246,6 +246,22 @@ export function serviceTables(r: ServiceReport, breaches: ServiceReport["breache
   ];
 }
 
+/** The incident list's columns (the alert count, index 6, is a number). */
+export const incidentColumns = ["Reference", "Title", "Tenant", "Priority", "Status", "Owner", "Alerts", "Opened", "Resolved"];
+
+/** One incident as a row of the list, in the PDF (streamed or not) and the CSV. */
+export const incidentRow = (i: IncidentsReport["items"][number], tz: string): Cell[] => [
+  i.reference,
+  i.title,
+  i.tenantName,
+  i.priority,
+  i.status,
+  i.ownerName,
+  i.alertCount,
+  formatInZone(i.createdAt, tz),
+  i.resolvedAt ? formatInZone(i.resolvedAt, tz) : null,
+];
+
 export function incidentsTables(r: IncidentsReport, items: IncidentsReport["items"] = r.items): ReportTable[] {
   const tz = r.meta.timeZone;
   return [
@@ -253,18 +269,8 @@ export function incidentsTables(r: IncidentsReport, items: IncidentsReport["item
       name: "incidents",
       wide: 1,
       title: "Incidents opened in the period",
-      columns: ["Reference", "Title", "Tenant", "Priority", "Status", "Owner", "Alerts", "Opened", "Resolved"],
-      rows: items.map((i) => [
-        i.reference,
-        i.title,
-        i.tenantName,
-        i.priority,
-        i.status,
-        i.ownerName,
-        i.alertCount,
-        formatInZone(i.createdAt, tz),
-        i.resolvedAt ? formatInZone(i.resolvedAt, tz) : null,
-      ]),
+      columns: incidentColumns,
+      rows: items.map((i) => incidentRow(i, tz)),
       numeric: [6],
     },
     {

@@ -8,13 +8,14 @@ import type {
   ThreatReport,
 } from "@watchfloor/shared";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { days, hours, minutes } from "../../lib/time";
 import { makeTenant, makeUser, signedInClient } from "../../test/factories";
 import { seedAsset, seedFinding } from "../../test/finding-factories";
+import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
 
 /**
@@ -618,17 +619,6 @@ describe("parameters", () => {
     expect(last.meta.period?.label).toBe("October 2026");
   });
 });
-
-/** The text of a PDF as pdftotext reads it, and its page count. Set REPORTS_PDF_DIR to keep the files. */
-function pdfText(bytes: Buffer, name: string): { text: string; pages: number } {
-  const dir = process.env.REPORTS_PDF_DIR ?? mkdtempSync(path.join(tmpdir(), "wf-report-"));
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
-  writeFileSync(file, bytes);
-  const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
-  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-  return { text: text.replace(/\s+/g, " "), pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
-}
 
 async function pdf(client: TestClient, url: string, name: string) {
   const response = await client.get(url);

@@ -7,6 +7,7 @@ import {
   incidentListQuerySchema,
 } from "@watchfloor/shared";
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { Cursor } from "../../db/keyset";
 import type { DB, ReportsTable } from "../../db/tables";
 import { filteredAlerts } from "../alerts/alert-list.repository";
 import { filteredFindings } from "../findings/findings-list.repository";
@@ -104,11 +105,17 @@ export async function tallyIncidents(
   }));
 }
 
-/** The incident list's first `limit` + 1 rows for these filters (newest first), as the list reads them. */
-export const incidentRows = (db: Kysely<DB>, tenantIds: readonly string[], q: IncidentListQuery, limit: number) =>
+/** The incident list's `limit` + 1 rows for these filters (newest first) after the cursor, as the list reads them. */
+export const incidentRows = (
+  db: Kysely<DB>,
+  tenantIds: readonly string[],
+  q: IncidentListQuery,
+  limit: number,
+  after?: Cursor,
+) =>
   tenantIds.length === 0
     ? Promise.resolve([])
-    : incidentPage(db, tenantIds, { ...q, sort: "createdAt", dir: "desc", limit }, undefined);
+    : incidentPage(db, tenantIds, { ...q, sort: "createdAt", dir: "desc", limit }, after);
 
 /** The alerts of one incident with the fields its document lists (the incident page shows fewer). */
 export const incidentAlertDetails = (db: Db, tenantId: string, incidentId: string) =>

@@ -1,4 +1,11 @@
-import { formatChange, formatCount, formatInZone, formatMinutes, type IncidentsReport } from "@watchfloor/shared";
+import {
+  formatChange,
+  formatCount,
+  formatInZone,
+  formatMinutes,
+  type IncidentsReport,
+  reportIncidentFileLimit,
+} from "@watchfloor/shared";
 import { Link } from "react-router";
 import { Card } from "@/components/ui/page";
 import { csvUrl } from "../lib/params";
@@ -71,7 +78,7 @@ export function IncidentsReportView({
         csv={csvUrl("incidents", q, "incidents")}
         note={
           r.truncated
-            ? `The newest ${formatCount(r.items.length)} are listed; the CSV has every one.`
+            ? `The newest ${formatCount(r.items.length)} are listed here; the PDF and the CSV list up to ${formatCount(reportIncidentFileLimit)}.`
             : "Open one as a document (timeline, alerts, techniques, assets, root cause)."
         }
         empty="No incidents were opened in the period."
