@@ -219,8 +219,18 @@ describe("reports", () => {
     await context.close();
   });
 
-  it("opens an incident of the incidents report as a document and downloads it", async () => {
+  it("downloads the incidents report's PDF listing the page's incidents, and opens one as a document", async () => {
     const { context, page, consoleWatch } = await open("/reports/incidents?period=last90&tz=UTC");
+    const lines = await summaryLines(page);
+    const references = (await page.getByTestId("incident-rows").locator("tbody tr td:first-child").allTextContents()).map(normal);
+    expect(references.length).toBeGreaterThan(0);
+    const summary = await downloadPdf(page, "incidents.pdf");
+    for (const line of lines) expect(summary.text).toContain(line);
+    // The streamed list (incidents-pdf.ts) names every incident the page lists, in the same order.
+    const at = references.map((reference) => summary.text.indexOf(reference));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(summary.text).toContain(`Page ${summary.pages} of ${summary.pages}`);
     const first = page.getByTestId("incident-rows").locator("tbody tr").first();
     const reference = normal((await first.locator("a").textContent()) ?? "");
     await first.locator("a").click();
