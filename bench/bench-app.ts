@@ -23,6 +23,8 @@ export async function benchApp(file?: string) {
   // As `serve` opens it (runtime.ts), background WAL checkpoints included.
   const database = openDatabase(file ? `sqlite:${file}` : undefined, dir, { backgroundCheckpoints: true });
   await migrateToLatest(database.db as never);
+  // As `serve` does after migrating (runtime.ts): an index a migration just added gets statistics.
+  await database.optimize?.("all");
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,

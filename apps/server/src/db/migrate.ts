@@ -35,6 +35,7 @@ import * as scannerObservations from "./migrations/0033-scanner-observations";
 import * as alertCompliance from "./migrations/0034-alert-compliance";
 import * as reportRollups from "./migrations/0035-report-rollups";
 import * as vmFigures from "./migrations/0036-vm-figures";
+import * as complianceReadIndexes from "./migrations/0037-compliance-read-indexes";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0034-alert-compliance": alertCompliance,
   "0035-report-rollups": reportRollups,
   "0036-vm-figures": vmFigures,
+  "0037-compliance-read-indexes": complianceReadIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
