@@ -25,17 +25,19 @@ export function alertsOf(f: Figures, priority: Priority): number {
   return priority === "Medium" ? f.alerts_medium : f.alerts_low;
 }
 
+/** A mean time in minutes from a sum of milliseconds over `n` alerts; none without alerts. */
+export const meanMinutes = (sum: number, n: number) => (n ? sum / n / 60_000 : null);
+
 /** SLA steps met and missed, and mean times in minutes, of one priority. */
 export function priorityFigures(f: Figures, priority: Priority) {
   const p = suffix[priority];
-  const mean = (sum: number, n: number) => (n ? sum / n / 60_000 : null);
   return {
     alerts: alertsOf(f, priority),
     ackMet: f[`ack_met_${p}`],
     ackMissed: f[`ack_missed_${p}`],
     respondMet: f[`respond_met_${p}`],
     respondMissed: f[`respond_missed_${p}`],
-    mttaMinutes: mean(f[`mtta_sum_${p}`], f[`mtta_n_${p}`]),
-    mttrMinutes: mean(f[`mttr_sum_${p}`], f[`mttr_n_${p}`]),
+    mttaMinutes: meanMinutes(f[`mtta_sum_${p}`], f[`mtta_n_${p}`]),
+    mttrMinutes: meanMinutes(f[`mttr_sum_${p}`], f[`mttr_n_${p}`]),
   };
 }

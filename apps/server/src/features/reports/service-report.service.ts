@@ -17,7 +17,7 @@ import { analystActivity } from "../rollups/rollup-window";
 import { listAlerts } from "../alerts/alerts.service";
 import { dashboardSummary } from "../dashboard/dashboard.service";
 import { incidentsByPriority, prioritiesDown } from "./executive-report.service";
-import { periodFigures, priorityFigures, reportSource } from "./report-figures";
+import { meanMinutes, periodFigures, priorityFigures, reportSource } from "./report-figures";
 import { metaOf, metPercent, type ReportInput, round1 } from "./report-params";
 import { alertQuery } from "./reports.repository";
 
@@ -103,7 +103,6 @@ export async function serviceReport(ctx: AppContext, input: ReportInput): Promis
   const noise = figures.closed_unescalated;
   const sources = await source.ranked(period.from, period.to, "source", TOP);
   const analysts = await analystActivity(ctx, tenantIds, period.from, period.to);
-  const minutes = (sum: number, n: number) => (n ? sum / n / 60_000 : null);
 
   const report: ServiceReport = {
     meta: metaOf("service", input),
@@ -150,8 +149,8 @@ export async function serviceReport(ctx: AppContext, input: ReportInput): Promis
       .map((r) => ({
         name: r.analyst,
         alerts: r.alerts,
-        mttaMinutes: round1(minutes(r.mtta_sum, r.mtta_n)),
-        mttrMinutes: round1(minutes(r.mttr_sum, r.mttr_n)),
+        mttaMinutes: round1(meanMinutes(r.mtta_sum, r.mtta_n)),
+        mttrMinutes: round1(meanMinutes(r.mttr_sum, r.mttr_n)),
         ackMetPercent: r.acked ? round1((r.ack_met / r.acked) * 100) : null,
       }))
       .sort((a, b) => b.alerts - a.alerts || a.name.localeCompare(b.name)),
