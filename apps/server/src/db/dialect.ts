@@ -57,7 +57,7 @@ export async function lockForTransaction(trx: Kysely<unknown>, key: number): Pro
  * insert of a row referencing these rows takes (an alert, a finding figure kept by a trigger),
  * so taking turns does not also wait for every open transaction that wrote such a row.
  */
-export function lockedForUpdate<Q extends { forNoKeyUpdate(): Q }>(db: Pick<Kysely<unknown>, "getExecutor">, query: Q): Q {
+export function lockedForTurns<Q extends { forNoKeyUpdate(): Q }>(db: Pick<Kysely<unknown>, "getExecutor">, query: Q): Q {
   return db.getExecutor().adapter instanceof SqliteAdapter ? query : query.forNoKeyUpdate();
 }
 

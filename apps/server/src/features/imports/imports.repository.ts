@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { lockedForUpdate } from "../../db/dialect";
+import { lockedForTurns } from "../../db/dialect";
 import type { DB, QuarantineTable } from "../../db/tables";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -9,7 +9,7 @@ type Db = Kysely<DB> | Transaction<DB>;
  * and compliance upserts), so two of them into one tenant would race.
  */
 export async function lockTenantForImport(trx: Transaction<DB>, tenantId: string): Promise<void> {
-  await lockedForUpdate(trx, trx.selectFrom("tenants").select("id").where("id", "=", tenantId)).execute();
+  await lockedForTurns(trx, trx.selectFrom("tenants").select("id").where("id", "=", tenantId)).execute();
 }
 
 /** An import starts with an empty report, written in the import's transaction. */

@@ -103,7 +103,7 @@ interface ListPages {
 }
 
 /** Draws the list into `doc` as its pages of incidents arrive: a header row on each page, and the footer. */
-async function drawList(doc: PDFKit.PDFDocument, list: IncidentList, at: ListPages): Promise<number> {
+async function drawList(doc: PDFKit.PDFDocument, list: IncidentList, at: ListPages): Promise<void> {
   let page = at.first - 1;
   let footer = at.label;
   doc.font(FONT).fontSize(8.5);
@@ -150,7 +150,6 @@ async function drawList(doc: PDFKit.PDFDocument, list: IncidentList, at: ListPag
         { width: PAGE.width - 2 * LEFT },
       );
   }
-  return drawn;
 }
 
 /** The incidents report as a PDF: the summary laid out by pdfmake, then the list streamed (see above). */
