@@ -36,6 +36,7 @@ import * as alertCompliance from "./migrations/0034-alert-compliance";
 import * as reportRollups from "./migrations/0035-report-rollups";
 import * as vmFigures from "./migrations/0036-vm-figures";
 import * as complianceReadIndexes from "./migrations/0037-compliance-read-indexes";
+import * as complianceLatestRequirements from "./migrations/0038-compliance-latest-requirements";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   "0035-report-rollups": reportRollups,
   "0036-vm-figures": vmFigures,
   "0037-compliance-read-indexes": complianceReadIndexes,
+  "0038-compliance-latest-requirements": complianceLatestRequirements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

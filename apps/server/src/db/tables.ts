@@ -890,6 +890,9 @@ export interface ComplianceScanRequirementsTable extends RollupCounts {
   framework: string;
   source: string;
   requirement: string;
+  /** The scan's own `latest` and `target_kind` (migration 0038), so sums need not join the scans. */
+  latest: Generated<number>;
+  target_kind: Generated<string>;
 }
 export interface ComplianceScanFailingTable {
   scan_id: string;

@@ -126,6 +126,14 @@ export async function refreshLatest(
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
+  const scansOfGroup = trx
+    .selectFrom("compliance_scans")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("tool", "=", group.tool)
+    .where("target_kind", "=", group.target_kind)
+    .where("target_id", "=", group.target_id)
+    .where("benchmark_id", "=", group.benchmark_id);
   await trx
     .updateTable("compliance_scans")
     .set({ latest: sql<number>`case when id = ${newest?.id ?? ""} then 1 else 0 end` })
@@ -134,6 +142,13 @@ export async function refreshLatest(
     .where("target_kind", "=", group.target_kind)
     .where("target_id", "=", group.target_id)
     .where("benchmark_id", "=", group.benchmark_id)
+    .execute();
+  // The requirement rollups carry the flag too (migration 0038). The scans are the tenant's; the
+  // rows are found by their scan (the primary key), not by the tenant's index.
+  await trx
+    .updateTable("compliance_scan_requirements")
+    .set({ latest: sql<number>`case when scan_id = ${newest?.id ?? ""} then 1 else 0 end` })
+    .where("scan_id", "in", scansOfGroup)
     .execute();
 }
 

@@ -50,12 +50,26 @@ async function rebuildSlice(trx: Transaction<DB>, tenantId: string, ids: string[
       sql<string>`m.framework`.as("framework"),
       "m.source",
       "m.requirement",
+      "s.latest",
+      "s.target_kind",
       ...verdicts("r.result"),
     ])
-    .groupBy(["r.scan_id", "r.tenant_id", "m.framework", "m.source", "m.requirement"]);
+    .groupBy(["r.scan_id", "r.tenant_id", "m.framework", "m.source", "m.requirement", "s.latest", "s.target_kind"]);
   await trx
     .insertInto("compliance_scan_requirements")
-    .columns(["scan_id", "tenant_id", "framework", "source", "requirement", "pass", "fail", "error", "total"])
+    .columns([
+      "scan_id",
+      "tenant_id",
+      "framework",
+      "source",
+      "requirement",
+      "latest",
+      "target_kind",
+      "pass",
+      "fail",
+      "error",
+      "total",
+    ])
     .expression(perRequirement)
     .execute();
   const failing = trx
@@ -128,16 +142,18 @@ export async function frameworkTotals(db: Db, tenantIds: readonly string[], targ
   }));
 }
 
-/** Requirement rollups summed over the latest scans in scope. */
+/**
+ * Requirement rollups summed over the latest scans in scope: from the rollup rows alone, which
+ * carry their scan's latest flag and target kind (migration 0038's index holds every column read).
+ */
 export async function requirementTotals(db: Db, tenantIds: readonly string[], framework?: string, targetKind?: string) {
   if (tenantIds.length === 0) return [];
   let q = db
     .selectFrom("compliance_scan_requirements as q")
-    .innerJoin("compliance_scans as s", "s.id", "q.scan_id")
-    .where("s.tenant_id", "in", [...tenantIds])
-    .where("s.latest", "=", 1);
+    .where("q.tenant_id", "in", [...tenantIds])
+    .where("q.latest", "=", 1);
   if (framework) q = q.where("q.framework", "=", framework);
-  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  if (targetKind) q = q.where("q.target_kind", "=", targetKind);
   const rows = await q
     .select((eb) => [
       "q.framework",

@@ -435,6 +435,12 @@ describe("drift, framework scores and failing controls", () => {
       .json()
       .items.find((i: { framework: string }) => i.framework === "iso-27001-2022");
     expect(iso).toMatchObject({ pass: 0, fail: 1, passRate: 0 });
+    // Each of its requirements counts the newer scan's one result, not the older scan's too.
+    const isoRequirements = async () =>
+      (await scope.get("/api/v1/compliance/requirements?framework=iso-27001-2022"))
+        .json()
+        .items.map((i: { pass: number; fail: number }) => [i.pass, i.fail]);
+    expect(await isoRequirements()).toEqual(Array.from({ length: iso.requirements }, () => [0, 1]));
     expect(
       (await scope.get("/api/v1/compliance/failing?severity=high")).json().items.map((i: { controlId: string }) => i.controlId),
     ).toEqual(["xccdf_org.ssgproject.content_rule_sshd_disable_root_login"]);
@@ -451,6 +457,7 @@ describe("drift, framework scores and failing controls", () => {
       ["2024-06-02T10:01:30.000Z", true],
       ["2024-05-02T10:01:30.000Z", false],
     ]);
+    expect(await isoRequirements()).toEqual(Array.from({ length: iso.requirements }, () => [0, 1]));
     // An older scan is not news.
     expect(await newlyFailingNotices()).toHaveLength(1);
   });
