@@ -43,7 +43,7 @@ export const benchmark: Benchmark = {
           } else if (message.kind === "end") {
             const httpSeconds = (performance.now() - httpStart) / 1000;
             resolve({ created: message.created, httpSeconds, cpu: process.cpuUsage(cpu0), senderCpu: message.cpuMicros });
-          } else reject(new Error(message.message));
+          } else if (message.kind === "error") reject(new Error(message.message));
         });
         client.on("error", reject);
         client.on("exit", (code) => reject(new Error(`the ingest client exited (${code})`)));

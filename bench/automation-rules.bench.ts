@@ -133,7 +133,7 @@ async function scenario(kind: "none" | "rules" | "slow-webhook"): Promise<Result
       client.on("message", (message: ClientReport) => {
         if (message.kind === "start") started = performance.now();
         else if (message.kind === "end") resolve((performance.now() - started) / 1000);
-        else reject(new Error(message.message));
+        else if (message.kind === "error") reject(new Error(message.message));
       });
       client.on("error", reject);
       client.send({ address, key, total: TOTAL, batch: BATCH, now: Date.now(), daysBack: 1 } satisfies ClientJob);

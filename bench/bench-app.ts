@@ -11,8 +11,11 @@ import { seedDemoTenants } from "../apps/server/src/seed/demo-tenants";
 import { AppEvents } from "../apps/server/src/lib/events";
 import { newId, sha256 } from "../apps/server/src/lib/tokens";
 
-/** A real server on an on-disk SQLite database in a temp folder (or the file given), for benchmarks. */
-export async function benchApp(file?: string) {
+/**
+ * A real server for benchmarks: on an on-disk SQLite database in a temp folder, on the SQLite
+ * file given, or on the PostgreSQL database whose URL is given.
+ */
+export async function benchApp(target?: string) {
   const dir = mkdtempSync(path.join(tmpdir(), "wf-bench-"));
   const env = loadEnv({
     NODE_ENV: "test",
@@ -21,7 +24,8 @@ export async function benchApp(file?: string) {
     WATCHFLOOR_SIGNIN_RATE_PER_MINUTE: "100000",
   });
   // As `serve` opens it (runtime.ts), background WAL checkpoints included.
-  const database = openDatabase(file ? `sqlite:${file}` : undefined, dir, { backgroundCheckpoints: true });
+  const url = target && !/^postgres(ql)?:\/\//.test(target) ? `sqlite:${target}` : target;
+  const database = openDatabase(url, dir, { backgroundCheckpoints: true });
   await migrateToLatest(database.db as never);
   // As `serve` does after migrating (runtime.ts): an index a migration just added gets statistics.
   await database.optimize?.("all");

@@ -202,7 +202,7 @@ async function startIngest(baseUrl: string, key: string): Promise<{ done: Promis
     client.on("message", (message: ClientReport) => {
       if (message.kind === "start") started();
       else if (message.kind === "end") resolve({ created: message.created });
-      else reject(new Error(message.message));
+      else if (message.kind === "error") reject(new Error(message.message));
     });
     client.on("error", reject);
     client.on("exit", (code) => reject(new Error(`the ingest client exited (${code})`)));

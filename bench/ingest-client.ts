@@ -14,9 +14,15 @@ export interface ClientJob {
   now: number;
   /** How far back detections spread (default 30 days; 1 gives fresh alerts with SLA times still running). */
   daysBack?: number;
+  /** Sends only every `parts`-th batch from batch `part` on, so several senders share one set of alerts. */
+  part?: number;
+  parts?: number;
+  /** Reports "ready" after the warm-up and waits for "go", so several senders start together. */
+  awaitGo?: boolean;
 }
 
 export type ClientReport =
+  | { kind: "ready" }
   | { kind: "start" }
   | { kind: "end"; created: number; cpuMicros: number }
   | { kind: "error"; message: string };
@@ -63,10 +69,17 @@ process.once("message", async (job: ClientJob) => {
       ...generateAlerts({ seed: 7, count: job.total, tenants: ["tenant-a"], now: job.now, daysBack: job.daysBack ?? 30 }),
     ].map((a) => a.alert);
     const batches: Buffer[] = [];
-    for (let i = 0; i < alerts.length; i += job.batch) batches.push(ndjson(alerts.slice(i, i + job.batch)));
+    const parts = job.parts ?? 1;
+    for (let i = 0, n = 0; i < alerts.length; i += job.batch, n++)
+      if (n % parts === (job.part ?? 0)) batches.push(ndjson(alerts.slice(i, i + job.batch)));
     // One untimed request first starts the server's ingest worker (from TypeScript sources here,
     // which takes seconds; the built server starts it in milliseconds).
-    await post(job, ndjson(alerts.slice(0, 1000).map((a) => ({ ...a, source: "warm-up" }))));
+    await post(job, ndjson(alerts.slice(0, 1000).map((a) => ({ ...a, source: `warm-up-${job.part ?? 0}` }))));
+    if (job.awaitGo) {
+      const go = new Promise((resolve) => process.once("message", resolve));
+      report({ kind: "ready" });
+      await go;
+    }
     report({ kind: "start" });
     const cpu0 = process.cpuUsage();
     let created = 0;

@@ -1,14 +1,10 @@
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { DB } from "../apps/server/src/db/tables";
 import { newId } from "../apps/server/src/lib/tokens";
 import { type Benchmark, type Figure, percentile, sample } from "./harness";
-import { BENCH_EMAIL, COUNT, NOW, openMillion, PASSWORD } from "./million";
+import { COUNT, NOW, openMillion } from "./million";
+import { startServe } from "./serve-process";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const INCIDENTS = Number(process.env.BENCH_MAP_INCIDENTS ?? 5_000);
 const DAY = 86_400_000;
 
@@ -31,7 +27,7 @@ const sites: [string, string, number, number][] = [
  * last 30 days escalated together (5,000 incidents by default, a few with human or insider root
  * causes), and an asset with a site for every second host they name.
  */
-async function seedIncidents(db: Kysely<DB>): Promise<{ incidents: number; assets: number }> {
+export async function seedIncidents(db: Kysely<DB>): Promise<{ incidents: number; assets: number }> {
   const alerts = await db
     .selectFrom("alerts")
     .select(["id", "tenant_id", "detected_at", "hostname", "name", "priority"])
@@ -128,57 +124,28 @@ async function seedIncidents(db: Kysely<DB>): Promise<{ incidents: number; asset
 }
 
 /** RSS of a real `watchfloor serve` on the same database before and after its first map request (GeoIP loads then). */
-async function serveMemory(database: string, mapQuery: string): Promise<Figure[]> {
-  const bin = path.join(here, "..", "apps", "server", "bin", "watchfloor.mjs");
-  const child = spawn(process.execPath, [bin, "serve", "--port", "0", "--no-demo"], {
-    env: { ...process.env, WATCHFLOOR_DATABASE_URL: `sqlite:${database}`, WATCHFLOOR_LOG_LEVEL: "warn", NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.once("exit", () => reject(new Error(`server exited: ${out}`)));
-  });
+async function serveMemory(databaseUrl: string, mapQuery: string): Promise<Figure[]> {
+  const server = await startServe(databaseUrl);
   try {
-    const session = await fetch(`${url}/api/v1/auth/session`);
-    const csrf = ((await session.json()) as { csrfToken: string }).csrfToken;
-    const anon = session.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const signIn = await fetch(`${url}/api/v1/auth/sign-in`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: anon },
-      body: JSON.stringify({ email: BENCH_EMAIL, password: PASSWORD }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const rss = (key: string) =>
-      Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const cookie = await server.signIn();
     const get = async (u: string) => {
-      const r = await fetch(`${url}${u}`, { headers: { cookie } });
+      const r = await fetch(`${server.url}${u}`, { headers: { cookie } });
       if (!r.ok) throw new Error(`${u} -> ${r.status}`);
       await r.arrayBuffer();
     };
     for (let i = 0; i < 5; i++) await get("/api/v1/alerts");
     await get(`/api/v1/dashboard/summary?${mapQuery}`);
-    const before = rss("VmRSS");
+    const before = server.rss("VmRSS");
     for (let i = 0; i < 5; i++) await get(`/api/v1/map/points?${mapQuery}`);
-    const after = rss("VmRSS");
+    const after = server.rss("VmRSS");
     return [
       { name: "serve RSS before the first map request", value: before, unit: "MB" },
       { name: "serve RSS after 5 map requests (GeoIP in)", value: after, unit: "MB" },
       { name: "serve RSS growth from the map", value: after - before, unit: "MB" },
-      { name: "serve peak RSS (VmHWM)", value: rss("VmHWM"), unit: "MB" },
+      { name: "serve peak RSS (VmHWM)", value: server.rss("VmHWM"), unit: "MB" },
     ];
   } finally {
-    child.kill("SIGTERM");
+    await server.stop();
   }
 }
 
@@ -188,8 +155,6 @@ export const benchmark: Benchmark = {
     const million = await openMillion();
     const seeded = await seedIncidents(million.ctx.db);
     console.log(`  ${seeded.incidents.toLocaleString("en")} incidents, ${seeded.assets.toLocaleString("en")} assets with sites`);
-    const to = new Date(NOW).toISOString();
-    const window = (days: number) => `from=${new Date(NOW - days * DAY).toISOString()}&to=${to}`;
     const started = performance.now();
     const first = await million.get(`/api/v1/map/points?${window(30)}`);
     const cold = performance.now() - started;
@@ -206,18 +171,25 @@ export const benchmark: Benchmark = {
       { name: "alert list first page (baseline)", value: baseline.value, unit: "ms p95" },
       { name: "map points, 30 days, first call (GeoIP loads)", value: cold, unit: "ms" },
     ];
-    const cases: [string, string, Record<string, string>?][] = [
-      ["map points, 30 days, all tenants", `/api/v1/map/points?${window(30)}`],
-      ["map points, 7 days, all tenants", `/api/v1/map/points?${window(7)}`],
-      ["map points, 30 days, one tenant", `/api/v1/map/points?${window(30)}`, { "x-tenant-id": tenant }],
-    ];
-    for (const [name, url, headers] of cases) {
+    for (const [name, url, headers] of mapCases(tenant)) {
       const times = await timings(url, headers);
       figures.push({ name: `${name} (p50)`, value: percentile(times, 50), unit: "ms" });
       figures.push({ name, value: percentile(times, 95), unit: "ms p95", baseline });
     }
-    figures.push(...(await serveMemory(million.copy, window(30))));
+    figures.push(...(await serveMemory(million.url, window(30))));
     await million.close();
     return figures;
   },
 };
+
+/** The map's time window ending at the data's "now", as a query string. */
+const window = (days: number) => `from=${new Date(NOW - days * DAY).toISOString()}&to=${new Date(NOW).toISOString()}`;
+
+/** The map requests measured: name, URL and the tenant header when one tenant is selected. */
+export function mapCases(tenant: string): [string, string, Record<string, string>?][] {
+  return [
+    ["map points, 30 days, all tenants", `/api/v1/map/points?${window(30)}`],
+    ["map points, 7 days, all tenants", `/api/v1/map/points?${window(7)}`],
+    ["map points, 30 days, one tenant", `/api/v1/map/points?${window(30)}`, { "x-tenant-id": tenant }],
+  ];
+}

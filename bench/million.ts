@@ -11,6 +11,8 @@ import { createAccount } from "../apps/server/src/features/auth/new-account";
 import { rebuildRollups } from "../apps/server/src/features/rollups/rollup-rebuild";
 import { hashPassword } from "../apps/server/src/features/auth/password-hash";
 import { newId } from "../apps/server/src/lib/tokens";
+import { sql } from "kysely";
+import pg from "pg";
 import { benchApp } from "./bench-app";
 
 /** The benchmark database: 1,000,000 alerts from the demo generator over 30 days in five tenants. */
@@ -48,6 +50,13 @@ async function ensureDatabase(): Promise<void> {
     return;
   }
   const app = await benchApp(building);
+  await loadAlerts(app);
+  await app.close();
+  renameSync(building, file);
+}
+
+/** The million alerts into a freshly migrated database, indexed, rolled up and analysed. */
+async function loadAlerts(app: Awaited<ReturnType<typeof benchApp>>): Promise<void> {
   const tenants = new Map(app.tenants.map((t) => [t.slug, t.id]));
   const started = Date.now();
   let batch = new Map<string, ReturnType<typeof toAlertRow>[]>();
@@ -76,35 +85,89 @@ async function ensureDatabase(): Promise<void> {
   while ((await indexPendingAlerts(app.ctx.db, 100_000)) > 0);
   // The rows went in below the write paths (which queue rollup refreshes): roll them up in one go.
   await app.ctx.db.transaction().execute((trx) => rebuildRollups(trx, Date.now()));
-  await app.database.optimize?.("all");
-  console.log(`  built ${COUNT.toLocaleString("en")} alerts in ${Math.round((Date.now() - started) / 1000)} s`);
-  await app.close();
-  renameSync(building, file);
+  if (app.database.optimize) await app.database.optimize("all");
+  else await sql`analyze`.execute(app.ctx.db);
+  console.log(
+    `  built ${COUNT.toLocaleString("en")} alerts on ${app.database.dialect} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 }
+
+/** The PostgreSQL server the benchmarks make their databases on (trust auth on this machine). */
+export const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const pgBuilt = `wf_bench_alerts_${COUNT}_v1`;
+
+/** A database URL on the benchmark PostgreSQL server. */
+export const postgresUrl = (name: string) => {
+  const url = new URL(POSTGRES);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Runs statements on the PostgreSQL server's maintenance database (create, drop, rename). */
+export async function onPostgres(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The PostgreSQL twin of the SQLite file: built once (as a database of its own) and kept. */
+async function ensurePostgres(): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  const found = await client.query("select 1 from pg_database where datname = $1", [pgBuilt]);
+  await client.end();
+  if (found.rowCount) return;
+  const building = `${pgBuilt}_building`;
+  await onPostgres(`drop database if exists ${building} with (force)`, `create database ${building}`);
+  const app = await benchApp(postgresUrl(building));
+  await loadAlerts(app);
+  await app.close();
+  await onPostgres(`alter database ${building} rename to ${pgBuilt}`);
+}
+
+export type Engine = "sqlite" | "postgres";
 
 /**
  * A copy of the benchmark database served in-process, with a signed-in owner of all five
- * tenants; `get` calls the API through app.inject.
+ * tenants; `get` calls the API through app.inject. On PostgreSQL the copy is a database made
+ * from the built one as its template.
  */
-export async function openMillion() {
-  await ensureDatabase();
-  const copy = `${file}.run`;
-  // A stale -wal beside the copy (from an interrupted run) would be replayed into it.
-  const removeCopy = () => {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${copy}${suffix}`, { force: true });
-  };
-  removeCopy();
-  copyFileSync(file, copy);
-  const server = await benchApp(copy);
+export async function openMillion(engine: Engine = "sqlite") {
+  let url: string;
+  let removeCopy: () => Promise<void>;
+  if (engine === "postgres") {
+    await ensurePostgres();
+    const run = `${pgBuilt}_run`;
+    removeCopy = () => onPostgres(`drop database if exists ${run} with (force)`);
+    await removeCopy();
+    await onPostgres(`create database ${run} template ${pgBuilt}`);
+    url = postgresUrl(run);
+  } else {
+    await ensureDatabase();
+    const copy = `${file}.run`;
+    // A stale -wal beside the copy (from an interrupted run) would be replayed into it.
+    removeCopy = async () => {
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${copy}${suffix}`, { force: true });
+    };
+    await removeCopy();
+    copyFileSync(file, copy);
+    url = `sqlite:${copy}`;
+  }
+  const server = await benchApp(url.replace(/^sqlite:/, ""));
   const { cookie } = await signInOwner(server);
   return {
     ...server,
-    copy,
+    /** The copy's URL, for a `serve` process of its own (WATCHFLOOR_DATABASE_URL). */
+    url,
     cookie,
-    get: (url: string) => server.app.inject({ method: "GET", url, headers: { cookie } }),
+    get: (path: string) => server.app.inject({ method: "GET", url: path, headers: { cookie } }),
     async close() {
       await server.close().catch(() => undefined);
-      removeCopy();
+      await removeCopy();
     },
   };
 }

@@ -2,13 +2,13 @@ import { type Benchmark, type Figure, percentile, sample } from "./harness";
 import { COUNT, NOW, openMillion } from "./million";
 
 const DAY = 86_400_000;
-const windows: [string, number][] = [
+export const windows: [string, number][] = [
   ["24 hours", 1],
   ["7 days", 7],
   ["30 days", 30],
   ["90 days", 90],
 ];
-const apis: [string, string][] = [
+export const apis: [string, string][] = [
   ["dashboard summary", "/api/v1/dashboard/summary"],
   ["ATT&CK matrix", "/api/v1/attack/matrix"],
   ["ATT&CK coverage", "/api/v1/attack/coverage"],
