@@ -47,7 +47,7 @@ export const benchmark: Benchmark = {
         baseline: { name: "one server, two senders", value: oneTwo.rate },
       },
       {
-        name: "HTTP, two servers, a sender each ",
+        name: "  the same, against one server and one sender",
         value: two.rate,
         unit: "alerts/s",
         baseline: { name: "one server, one sender", value: one.rate },
