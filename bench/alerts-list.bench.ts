@@ -1,5 +1,5 @@
 import { alertSortKeys } from "@watchfloor/shared";
-import { type Benchmark, type Figure, percentile, sample } from "./harness";
+import { type Benchmark, type Figure, percentile, sample, sampleRss } from "./harness";
 import { COUNT, NOW, openMillion } from "./million";
 import { startServe } from "./serve-process";
 
@@ -130,11 +130,7 @@ export function searchCases(sampleRow: SampleAlert): [string, string][] {
 export async function exportFigures({ app, cookie }: Awaited<ReturnType<typeof openMillion>>): Promise<Figure[]> {
   const exportFrom = new Date(NOW - 3 * 86_400_000).toISOString();
   if (global.gc) global.gc();
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  const rss = sampleRss();
   const started = performance.now();
   const csv = await app.inject({
     method: "GET",
@@ -145,11 +141,11 @@ export async function exportFigures({ app, cookie }: Awaited<ReturnType<typeof o
   let lines = 0;
   for await (const chunk of (csv as unknown as { stream(): AsyncIterable<Buffer> }).stream())
     for (const b of chunk) if (b === 10) lines++;
-  clearInterval(timer);
+  const peak = rss.stop();
   const seconds = (performance.now() - started) / 1000;
   return [
     { name: "CSV export rows (from 3 days ago)", value: lines - 1, unit: "rows" },
     { name: "CSV export rate", value: (lines - 1) / seconds, unit: "rows/s" },
-    { name: "RSS growth during export", value: (peak - rssBefore) / 1048576, unit: "MB" },
+    { name: "RSS growth during export", value: (peak - rss.before) / 1048576, unit: "MB" },
   ];
 }

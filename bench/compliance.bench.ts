@@ -16,7 +16,7 @@ import { sourceFromFile } from "../apps/server/src/importers/types";
 import { newId } from "../apps/server/src/lib/tokens";
 import { benchApp } from "./bench-app";
 import { fillCompliance, SCANS_PER_TARGET, writeProwlerCsv } from "./compliance-data";
-import { type Benchmark, type Figure, percentile, sample } from "./harness";
+import { type Benchmark, type Figure, percentile, sample, sampleRss } from "./harness";
 
 /**
  * Issue 15's targets: import >= 5,000 results/s at constant memory (peak RSS of a 10x larger file
@@ -51,11 +51,7 @@ async function childImport(file: string, cacheKib?: number): Promise<ChildResult
   const server = await benchApp();
   // The diagnostic run: SQLite's default page cache instead of the server's 64 MiB (db/database.ts).
   if (cacheKib) await sql.raw(`pragma cache_size = -${cacheKib}`).execute(server.ctx.db);
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  const rss = sampleRss();
   const started = performance.now();
   const cpu = process.cpuUsage();
   const report = await importComplianceFile(server.ctx, server.tenants[0]?.id ?? "", sourceFromFile(file), {
@@ -64,14 +60,13 @@ async function childImport(file: string, cacheKib?: number): Promise<ChildResult
   });
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+  const peak = Math.max(rss.stop(), process.resourceUsage().maxRSS * 1024);
   await server.close();
   return {
     seconds,
     cpuSeconds: (used.user + used.system) / 1e6,
     stored: report.resultsStored,
-    rssBeforeMb: rssBefore / 1_048_576,
+    rssBeforeMb: rss.before / 1_048_576,
     peakRssMb: peak / 1_048_576,
   };
 }

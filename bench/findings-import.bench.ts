@@ -13,7 +13,7 @@ import { newFindingRow } from "../apps/server/src/features/findings/findings-imp
 import { importNessus, sourceFromFile } from "../apps/server/src/importers/findings";
 import { newId } from "../apps/server/src/lib/tokens";
 import { benchApp } from "./bench-app";
-import type { Benchmark } from "./harness";
+import { type Benchmark, sampleRss } from "./harness";
 
 const FINDINGS = Number(process.env.BENCH_FINDINGS_TOTAL ?? 50_000);
 const SMALL = Math.round(FINDINGS / 5);
@@ -68,11 +68,7 @@ interface ChildResult {
 async function childImport(file: string): Promise<ChildResult> {
   const server = await benchApp();
   const tenantId = server.tenants[0]?.id ?? "";
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  const rss = sampleRss();
   const started = performance.now();
   const cpu = process.cpuUsage();
   const report = await importFindingFile(server.ctx, tenantId, sourceFromFile(file), {
@@ -81,8 +77,7 @@ async function childImport(file: string): Promise<ChildResult> {
   });
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+  const peak = Math.max(rss.stop(), process.resourceUsage().maxRSS * 1024);
   const stored = await server.ctx.db
     .selectFrom("findings")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -94,7 +89,7 @@ async function childImport(file: string): Promise<ChildResult> {
     cpuSeconds: (used.user + used.system) / 1e6,
     created: report.created,
     records: report.rowsRead,
-    rssBeforeMb: rssBefore / 1_048_576,
+    rssBeforeMb: rss.before / 1_048_576,
     peakRssMb: peak / 1_048_576,
   };
 }

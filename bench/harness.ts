@@ -34,3 +34,22 @@ export function percentile(values: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
 }
+
+/**
+ * Samples this process's resident set every 20 ms from now on: `before` is the RSS at the start,
+ * `stop()` ends the sampling and returns the peak seen (bytes).
+ */
+export function sampleRss(): { before: number; stop(): number } {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  return {
+    before,
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}

@@ -103,12 +103,14 @@ export const postgresUrl = (name: string) => {
   return url.toString();
 };
 
-/** Runs statements on the PostgreSQL server's maintenance database (create, drop, rename). */
-export async function onPostgres(...statements: string[]): Promise<void> {
+/** Runs statements on the PostgreSQL server's maintenance database (create, drop, rename); returns the last one's rows. */
+export async function onPostgres(...statements: string[]): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: POSTGRES });
   await client.connect();
   try {
-    for (const statement of statements) await client.query(statement);
+    let rows: unknown[] = [];
+    for (const statement of statements) rows = (await client.query(statement)).rows;
+    return rows;
   } finally {
     await client.end();
   }
@@ -116,11 +118,7 @@ export async function onPostgres(...statements: string[]): Promise<void> {
 
 /** The PostgreSQL twin of the SQLite file: built once (as a database of its own) and kept. */
 async function ensurePostgres(): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES });
-  await client.connect();
-  const found = await client.query("select 1 from pg_database where datname = $1", [pgBuilt]);
-  await client.end();
-  if (found.rowCount) return;
+  if ((await onPostgres(`select 1 from pg_database where datname = '${pgBuilt}'`)).length) return;
   const building = `${pgBuilt}_building`;
   await onPostgres(`drop database if exists ${building} with (force)`, `create database ${building}`);
   const app = await benchApp(postgresUrl(building));
@@ -142,7 +140,9 @@ export async function openMillion(engine: Engine = "sqlite") {
   if (engine === "postgres") {
     await ensurePostgres();
     const run = `${pgBuilt}_run`;
-    removeCopy = () => onPostgres(`drop database if exists ${run} with (force)`);
+    removeCopy = async () => {
+      await onPostgres(`drop database if exists ${run} with (force)`);
+    };
     await removeCopy();
     await onPostgres(`create database ${run} template ${pgBuilt}`);
     url = postgresUrl(run);

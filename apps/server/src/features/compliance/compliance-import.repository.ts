@@ -114,18 +114,6 @@ export async function refreshLatest(
   tenantId: string,
   group: { tool: string; target_kind: string; target_id: string; benchmark_id: string },
 ): Promise<void> {
-  const newest = await trx
-    .selectFrom("compliance_scans")
-    .select("id")
-    .where("tenant_id", "=", tenantId)
-    .where("tool", "=", group.tool)
-    .where("target_kind", "=", group.target_kind)
-    .where("target_id", "=", group.target_id)
-    .where("benchmark_id", "=", group.benchmark_id)
-    .orderBy("scanned_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
   const scansOfGroup = trx
     .selectFrom("compliance_scans")
     .select("id")
@@ -134,14 +122,12 @@ export async function refreshLatest(
     .where("target_kind", "=", group.target_kind)
     .where("target_id", "=", group.target_id)
     .where("benchmark_id", "=", group.benchmark_id);
+  const newest = await scansOfGroup.orderBy("scanned_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
   await trx
     .updateTable("compliance_scans")
     .set({ latest: sql<number>`case when id = ${newest?.id ?? ""} then 1 else 0 end` })
     .where("tenant_id", "=", tenantId)
-    .where("tool", "=", group.tool)
-    .where("target_kind", "=", group.target_kind)
-    .where("target_id", "=", group.target_id)
-    .where("benchmark_id", "=", group.benchmark_id)
+    .where("id", "in", scansOfGroup)
     .execute();
   // The requirement rollups carry the flag too (migration 0038). The scans are the tenant's; the
   // rows are found by their scan (the primary key), not by the tenant's index.
