@@ -10,10 +10,13 @@ const PASS_MS = 96 * UNIT_MS;
  * Recomputes every rollup from the alerts: the leaves a day at a time, then each level from
  * the one below in bulk. Used by the migration that introduces rollups, by `watchfloor rollups
  * rebuild`, and after loading alerts behind the write paths' back (the benchmark database).
- * Runs in the caller's transaction; the queue is cleared because everything is fresh.
+ * Runs in the caller's transaction, holding the rollup lock so that a refresher of the same
+ * database (the server's, during the demo seed) waits instead of deadlocking with it; the queue
+ * is cleared because everything is fresh.
  */
 export async function rebuildRollups(db: repo.Db, now: number): Promise<{ leaves: number; seconds: number }> {
   const started = Date.now();
+  await repo.lockRollups(db);
   await repo.clearRollups(db);
   const tenants = await repo.allTenantIds(db);
   const keyCache = new Map<string, number>();

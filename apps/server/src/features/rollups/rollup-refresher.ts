@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { AppContext } from "../../context";
-import { lockForTransaction, statementsHoldTheThread } from "../../db/dialect";
+import { statementsHoldTheThread } from "../../db/dialect";
 import { yieldToEventLoop } from "../../lib/yield";
 import { type LeafRef, refreshLeaves } from "./rollup-refresh";
 import { MAX_SLICE_LEAVES, nextSliceLeaves, RefreshSchedule } from "./rollup-schedule";
@@ -210,14 +210,11 @@ export class RollupRefresher {
   /** One transaction; on PostgreSQL an advisory lock serialises refreshers of several processes. */
   private inTransaction<T>(work: (trx: repo.Db) => Promise<T>): Promise<T> {
     return this.ctx.db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx as never, ROLLUP_LOCK);
+      await repo.lockRollups(trx);
       return work(trx);
     });
   }
 }
-
-// An arbitrary constant naming the rollup lock among PostgreSQL advisory locks.
-const ROLLUP_LOCK = 7_410_993;
 
 const refreshers = new WeakMap<object, RollupRefresher>();
 // Write paths hold a transaction, not the context: they poke every running refresher (one per

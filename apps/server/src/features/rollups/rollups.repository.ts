@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import { lockForTransaction } from "../../db/dialect";
 import type { DB } from "../../db/tables";
 import { type LeafSourceRow, type RankedDim, totalColumns } from "./rollup-leaf";
 import { alertTenantIn, inRanges } from "./rollup-read.repository";
@@ -13,6 +14,18 @@ export type Db = Kysely<DB> | Transaction<DB>;
 
 export const rollupTables = ["rollup_totals", "rollup_ranked", "rollup_attack", "rollup_incidents", "rollup_analysts"] as const;
 export type RollupTable = (typeof rollupTables)[number];
+
+// An arbitrary constant naming the rollup lock among PostgreSQL advisory locks.
+const ROLLUP_LOCK = 7_410_993;
+
+/**
+ * Serialises every rollup write on PostgreSQL (refreshers of several processes, a full
+ * rebuild): blocks are rebuilt from their children, and two writers of one block deadlock.
+ * Held to the end of the caller's transaction; SQLite writes one transaction at a time anyway.
+ */
+export function lockRollups(trx: Db): Promise<void> {
+  return lockForTransaction(trx as never, ROLLUP_LOCK);
+}
 
 // -- dirty queue --------------------------------------------------------------------------
 
