@@ -37,6 +37,7 @@ import * as reportRollups from "./migrations/0035-report-rollups";
 import * as vmFigures from "./migrations/0036-vm-figures";
 import * as complianceReadIndexes from "./migrations/0037-compliance-read-indexes";
 import * as complianceLatestRequirements from "./migrations/0038-compliance-latest-requirements";
+import * as postgresListIndexes from "./migrations/0039-postgres-list-indexes";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "0036-vm-figures": vmFigures,
   "0037-compliance-read-indexes": complianceReadIndexes,
   "0038-compliance-latest-requirements": complianceLatestRequirements,
+  "0039-postgres-list-indexes": postgresListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
