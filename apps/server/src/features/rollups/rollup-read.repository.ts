@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from "kysely";
-import { unindexed } from "../../db/dialect";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { isSqlite, unindexed } from "../../db/dialect";
+import { type BlockRef, cachedHistograms } from "./rollup-histogram-cache";
 import type { RankedDim } from "./rollup-leaf";
 import type { Db } from "./rollups.repository";
 import type { Block } from "./rollup-units";
@@ -38,12 +39,16 @@ export async function blockHistograms(
   dims: readonly RankedDim[],
 ) {
   if (tenantIds.length === 0 || blocks.length === 0) return [];
+  const sqlite = isSqlite(db as Kysely<unknown>);
+  // On PostgreSQL the versions only: the data comes from this server's cache where it is current.
+  const columns = sqlite ? sql`dim, data` : sql`tenant_id, level, start, dim, xmin::text as version`;
   const branches = perLevel(blocks).map(
     ([level, starts]) =>
-      sql`select dim, data from rollup_ranked where ${branchWhere(tenantIds, level, starts)} and dim in (${sql.join([...dims])})`,
+      sql`select ${columns} from rollup_ranked where ${branchWhere(tenantIds, level, starts)} and dim in (${sql.join([...dims])})`,
   );
-  const result = await sql<{ dim: RankedDim; data: Uint8Array }>`${sql.join(branches, sql` union all `)}`.execute(db);
-  return result.rows;
+  const joined = sql`${sql.join(branches, sql` union all `)}`;
+  if (sqlite) return (await sql<{ dim: RankedDim; data: Uint8Array }>`${joined}`.execute(db)).rows;
+  return cachedHistograms(db, (await sql<BlockRef>`${joined}`.execute(db)).rows);
 }
 
 /** Union branches over rollup_attack: (attack_key, n, latest, tactics), to combine with direct counts in SQL. */
