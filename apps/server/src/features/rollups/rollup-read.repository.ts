@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { isSqlite, unindexed } from "../../db/dialect";
-import { type BlockRef, cachedHistograms } from "./rollup-histogram-cache";
+import { type BlockRef, cachedHistograms } from "./rollup-histogram-cache.repository";
 import type { RankedDim } from "./rollup-leaf";
 import type { Db } from "./rollups.repository";
 import type { Block } from "./rollup-units";
