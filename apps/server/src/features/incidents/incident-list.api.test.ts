@@ -290,7 +290,7 @@ describe("incident list ATT&CK filters, CSV export and bulk actions", () => {
   });
 
   it("assigns, reprioritises and moves many incidents at once, each through its own rules", async () => {
-    const open = (await list(onlyA, "view=open&tenant=" + tenantA + "&limit=200")).items.slice(0, 3);
+    const open = (await list(onlyA, `view=open&tenant=${tenantA}&limit=200`)).items.slice(0, 3);
     const closed = (await list(onlyA, "status=Closed&limit=200")).items[0] as IncidentSummary;
     const ada = (await onlyA.get("/api/v1/auth/session")).json().user.id as string;
     const assign = await onlyA.post("/api/v1/incidents/bulk-update", {
