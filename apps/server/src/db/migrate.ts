@@ -38,6 +38,7 @@ import * as vmFigures from "./migrations/0036-vm-figures";
 import * as complianceReadIndexes from "./migrations/0037-compliance-read-indexes";
 import * as complianceLatestRequirements from "./migrations/0038-compliance-latest-requirements";
 import * as postgresListIndexes from "./migrations/0039-postgres-list-indexes";
+import * as complianceRequirementTotals from "./migrations/0040-compliance-requirement-totals";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "0037-compliance-read-indexes": complianceReadIndexes,
   "0038-compliance-latest-requirements": complianceLatestRequirements,
   "0039-postgres-list-indexes": postgresListIndexes,
+  "0040-compliance-requirement-totals": complianceRequirementTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -894,6 +894,14 @@ export interface ComplianceScanRequirementsTable extends RollupCounts {
   latest: Generated<number>;
   target_kind: Generated<string>;
 }
+/** The requirement rollups of a tenant's latest scans summed per kind of target (migration 0040). */
+export interface ComplianceRequirementTotalsTable extends RollupCounts {
+  tenant_id: string;
+  target_kind: string;
+  framework: string;
+  source: string;
+  requirement: string;
+}
 export interface ComplianceScanFailingTable {
   scan_id: string;
   tenant_id: string;
@@ -1138,6 +1146,7 @@ export interface DB {
   compliance_scan_frameworks: ComplianceScanFrameworksTable;
   compliance_scan_requirements: ComplianceScanRequirementsTable;
   compliance_scan_failing: ComplianceScanFailingTable;
+  compliance_requirement_totals: ComplianceRequirementTotalsTable;
   tenants: TenantsTable;
   tenant_modules: TenantModulesTable;
   users: UsersTable;

@@ -27,6 +27,9 @@ type Counts = { pass: number; fail: number; error: number; excepted: number; tot
 
 const score = tallyOf;
 
+/** Requirement ids in natural order ("1.2" before "1.10"). One collator: localeCompare with options builds one per call. */
+const natural = new Intl.Collator("en", { numeric: true }).compare;
+
 /** Start of the alert-activity window. */
 const alertsSince = (ctx: AppContext) => ctx.now() - ALERT_WINDOW_DAYS * 86_400_000;
 
@@ -116,7 +119,7 @@ export async function requirementScores(
   const mapped = new Map(controls.map((c) => [`${c.source} ${c.requirement}`, c.controls]));
   const tags = tagRows
     .map((t) => ({ requirement: t.requirement, alerts: t.alerts, lastAlertAt: iso(t.lastAt) }))
-    .sort((a, b) => a.requirement.localeCompare(b.requirement, "en", { numeric: true }));
+    .sort((a, b) => natural(a.requirement, b.requirement));
   const { byRequirement, unmatched } = matchAlertTags(
     counts.map((r) => r.requirement),
     tags,
@@ -128,11 +131,7 @@ export async function requirementScores(
     alertTags: byRequirement.get(r.requirement) ?? [],
     ...score(r),
   }));
-  items.sort(
-    (a, b) =>
-      a.source.localeCompare(b.source, "en", { numeric: true }) ||
-      a.requirement.localeCompare(b.requirement, "en", { numeric: true }),
-  );
+  items.sort((a, b) => natural(a.source, b.source) || natural(a.requirement, b.requirement));
   return { framework, items, alertWindowDays: ALERT_WINDOW_DAYS, alertOnly: unmatched };
 }
 

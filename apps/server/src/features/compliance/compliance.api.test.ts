@@ -458,6 +458,24 @@ describe("drift, framework scores and failing controls", () => {
       ["2024-05-02T10:01:30.000Z", false],
     ]);
     expect(await isoRequirements()).toEqual(Array.from({ length: iso.requirements }, () => [0, 1]));
+    // The tenant's requirement totals (migration 0040) are the sums of its latest scans' rollups, after every import.
+    const key = (r: { framework: string; source: string; requirement: string; target_kind: string }) =>
+      [r.framework, r.source, r.requirement, r.target_kind].join(" ");
+    const totals = await app.ctx.db
+      .selectFrom("compliance_requirement_totals")
+      .selectAll()
+      .where("tenant_id", "=", driftTenant)
+      .execute();
+    const rollups = await app.ctx.db
+      .selectFrom("compliance_scan_requirements")
+      .select(["framework", "source", "requirement", "target_kind", "pass", "fail", "error", "total"])
+      .where("tenant_id", "=", driftTenant)
+      .where("latest", "=", 1)
+      .execute();
+    const counts = (r: { pass: number; fail: number; error: number; total: number }) =>
+      [r.pass, r.fail, r.error, r.total].map(Number);
+    expect(totals.length).toBeGreaterThan(0);
+    expect(new Map(totals.map((r) => [key(r), counts(r)]))).toEqual(new Map(rollups.map((r) => [key(r), counts(r)])));
     // An older scan is not news.
     expect(await newlyFailingNotices()).toHaveLength(1);
   });
