@@ -23,8 +23,10 @@ export function groupPoints(
     point.count++;
     point.incidents.push({ ...incident, via: placement.via });
   }
-  const newestFirst = (a: MapIncident, b: MapIncident) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+  // Code-point order: ISO instants and ids sort the same way, without a locale comparison per pair.
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const newestFirst = (a: MapIncident, b: MapIncident) => byText(b.createdAt, a.createdAt) || byText(b.id, a.id);
   return [...points.values()]
     .map((p) => ({ ...p, incidents: p.incidents.sort(newestFirst).slice(0, limit) }))
-    .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+    .sort((a, b) => b.count - a.count || byText(a.id, b.id));
 }

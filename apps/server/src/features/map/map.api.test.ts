@@ -4,6 +4,7 @@ import { days, hours } from "../../lib/time";
 import { newId } from "../../lib/tokens";
 import { makeTenant, signedInClient } from "../../test/factories";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-server";
+import { assetsByIdentity } from "./map.repository";
 
 let app: TestApp;
 let tenantA: string;
@@ -243,5 +244,27 @@ describe("GET /api/v1/map/points", () => {
       truncated: false,
       points: [],
     });
+  });
+
+  it("places the same whether it reads the inventory whole or probes it per identity", async () => {
+    const before = (await analystA.get(`/api/v1/map/points?${window()}`)).json() as MapPoints;
+    // More identities than the map asks about: the service now probes each key instead.
+    const spare: [string, string][] = Array.from({ length: 120 }, (_, i) => ["ip", `10.99.${i >> 8}.${i & 255}`]);
+    await asset(tenantA, "spare-addresses", { lat: null, lng: null }, spare);
+    const after = (await analystA.get(`/api/v1/map/points?${window()}`)).json() as MapPoints;
+    expect(after).toEqual(before);
+    // The probe answers each key in its own tenant only.
+    const rows = await assetsByIdentity(app.ctx.db, [
+      { tenantId: tenantA, kind: "hostname", value: "srv-db-01" },
+      { tenantId: tenantB, kind: "hostname", value: "srv-db-01" },
+      { tenantId: tenantA, kind: "ip", value: "10.99.0.7" },
+      { tenantId: tenantB, kind: "ip", value: "10.99.0.7" },
+      { tenantId: tenantA, kind: "fqdn", value: "srv-db-01" },
+    ]);
+    expect(rows.map((r) => [r.tenant_id === tenantA ? "A" : "B", r.kind, r.value, r.site]).sort()).toEqual([
+      ["A", "hostname", "srv-db-01", "Frankfurt DC"],
+      ["A", "ip", "10.99.0.7", null],
+      ["B", "hostname", "srv-db-01", "New York DC"],
+    ]);
   });
 });

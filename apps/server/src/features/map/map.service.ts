@@ -8,7 +8,7 @@ import { groupPoints } from "./map-points";
 import * as repo from "./map.repository";
 import { type AlertEvidence, type IncidentEvidence, placeIncident, type Site } from "./placement";
 
-type AlertRow = Awaited<ReturnType<typeof repo.alertsOfIncidents>>[number];
+type AlertRow = Awaited<ReturnType<typeof repo.alertsOfIncidentsInWindow>>[number];
 
 /** The identities an alert's host may be recorded under, best first: full name, short name. */
 function hostKeys(hostname: string | null): [kind: string, value: string][] {
@@ -25,11 +25,17 @@ function hostKeys(hostname: string | null): [kind: string, value: string][] {
 
 const addressOf = (raw: string | null) => (raw?.trim() ? normaliseAddress(raw) : null);
 
-/** Every identity the alert could match: its host names, then its destination and source address. */
-function identities(alert: AlertRow): [kind: string, value: string][] {
-  const ips = [addressOf(alert.dst_ip), addressOf(alert.src_ip)].filter((ip): ip is string => ip !== null);
-  return [...hostKeys(alert.hostname), ...ips.map((ip): [string, string] => ["ip", ip])];
+/** Every identity the alert could match, best first: its host names, then its destination and source address. */
+function identities(alert: AlertRow): { pairs: [kind: string, value: string][]; source: string | null } {
+  const pairs = hostKeys(alert.hostname);
+  const destination = addressOf(alert.dst_ip);
+  const source = addressOf(alert.src_ip);
+  if (destination !== null) pairs.push(["ip", destination]);
+  if (source !== null) pairs.push(["ip", source]);
+  return { pairs, source };
 }
+
+const identityKinds = ["hostname", "fqdn", "ip"];
 
 /**
  * Incidents created in the window in the tenants in scope, placed on the map (placement.ts) and
@@ -37,26 +43,39 @@ function identities(alert: AlertRow): [kind: string, value: string][] {
  */
 export async function mapPoints(ctx: AppContext, tenantIds: readonly string[], range: DashboardRange): Promise<MapPoints> {
   const window = { tenantIds, from: range.from, to: range.to };
-  const newest = await repo.incidentsInWindow(ctx.db, window, mapIncidentLimit + 1);
+  // Three reads that need nothing from one another go at once (PostgreSQL runs them side by side).
+  const [newest, unsorted, held] = await Promise.all([
+    repo.incidentsInWindow(ctx.db, window, mapIncidentLimit + 1),
+    repo.alertsOfIncidentsInWindow(ctx.db, window, mapIncidentLimit),
+    repo.countIdentities(ctx.db, tenantIds, identityKinds),
+  ]);
   const truncated = newest.length > mapIncidentLimit;
   const incidents = newest.slice(0, mapIncidentLimit);
   // Newest alert first: the newest alert with a site or a public source places its incident.
-  const alerts = (
-    await repo.alertsOfIncidents(
-      ctx.db,
-      tenantIds,
-      incidents.map((i) => i.id),
-    )
-  ).sort((a, b) => b.detected_at - a.detected_at || b.id.localeCompare(a.id));
+  // Ties in code-point order of the ids (a locale comparison cost more than the rest of the sort).
+  const alerts = unsorted.sort((a, b) => b.detected_at - a.detected_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 
-  const keys = alerts.map(identities);
-  // One pass over the inventory: sites for host names and addresses, and which addresses are our own.
-  const known = await repo.assetsByIdentity(
-    ctx.db,
-    tenantIds,
-    ["hostname", "fqdn", "ip"],
-    keys.flat().map(([, value]) => value),
-  );
+  // Each alert's identities as "tenant|kind|value", built once: asked of the inventory, then matched to its answer.
+  const asked = new Map<string, repo.IdentityKey>();
+  const alertKeys = alerts.map((alert) => {
+    const { pairs, source } = identities(alert);
+    const keys = pairs.map(([kind, value]) => {
+      const key = `${alert.tenant_id}|${kind}|${value}`;
+      if (!asked.has(key)) asked.set(key, { tenantId: alert.tenant_id, kind, value });
+      return key;
+    });
+    // The source address is the last identity when there is one.
+    return { keys, sourceKey: source === null ? null : (keys[keys.length - 1] ?? null), source };
+  });
+  // The scope's whole list of identities when it holds no more of them than there are keys to
+  // ask (an index range read beats a probe per key: 2,937 identities against 17,620 keys, 5
+  // against 55 ms on PostgreSQL), else a probe per key. Rows are matched by key either way.
+  const known =
+    asked.size === 0
+      ? []
+      : held <= asked.size
+        ? await repo.identitiesOfTenants(ctx.db, tenantIds, identityKinds)
+        : await repo.assetsByIdentity(ctx.db, [...asked.values()]);
   const sites = new Map<string, Site>();
   const own = new Set<string>();
   for (const row of known) {
@@ -74,12 +93,14 @@ export async function mapPoints(ctx: AppContext, tenantIds: readonly string[], r
 
   const evidence = new Map<string, AlertEvidence[]>();
   for (const [index, alert] of alerts.entries()) {
-    const source = addressOf(alert.src_ip);
-    const site = (keys[index] ?? [])
-      .map(([kind, value]) => sites.get(`${alert.tenant_id}|${kind}|${value}`))
-      .find((s) => s !== undefined);
+    const { keys, sourceKey, source } = alertKeys[index] ?? { keys: [], sourceKey: null, source: null };
+    let site: Site | undefined;
+    for (const key of keys) {
+      site = sites.get(key);
+      if (site) break;
+    }
     // A public source that is one of our own assets (an internet-facing server) is no external threat.
-    const foreign = source !== null && !own.has(`${alert.tenant_id}|ip|${source}`);
+    const foreign = source !== null && sourceKey !== null && !own.has(sourceKey);
     const item: AlertEvidence = {
       rootCause: alert.root_cause,
       type: alert.type,
@@ -87,9 +108,10 @@ export async function mapPoints(ctx: AppContext, tenantIds: readonly string[], r
       site: site ?? null,
       origin: foreign ? locateAddress(source) : null,
     };
-    const list = evidence.get(alert.incident_id ?? "") ?? [];
-    list.push(item);
-    evidence.set(alert.incident_id ?? "", list);
+    const incidentId = alert.incident_id ?? "";
+    const list = evidence.get(incidentId);
+    if (list) list.push(item);
+    else evidence.set(incidentId, [item]);
   }
 
   const placed = incidents.flatMap((incident) => {

@@ -53,19 +53,31 @@ const maliciousInsider =
 const humanError =
   /\b(human error|insider error|user error|operator error|staff error|accidental|by mistake|mistaken|misconfigur\w*)\b/i;
 
+type Cause = "Malicious Insider" | "Human Error";
+
+/**
+ * Answers by text: a 30-day map tests three texts of each of 10,000 alerts, and they repeat
+ * (types, environments, a few root causes). Started over past the limit, like the GeoIP cache.
+ */
+const causes = new Map<string, Cause | null>();
+const CAUSE_CACHE_LIMIT = 10_000;
+
 /** "Malicious Insider", "Human Error" or null for a root-cause or type text. */
-export function causeCategory(text: string | null | undefined): "Malicious Insider" | "Human Error" | null {
+export function causeCategory(text: string | null | undefined): Cause | null {
   if (!text) return null;
-  if (maliciousInsider.test(text)) return "Malicious Insider";
-  if (humanError.test(text)) return "Human Error";
-  return null;
+  const hit = causes.get(text);
+  if (hit !== undefined) return hit;
+  const cause = maliciousInsider.test(text) ? "Malicious Insider" : humanError.test(text) ? "Human Error" : null;
+  if (causes.size >= CAUSE_CACHE_LIMIT) causes.clear();
+  causes.set(text, cause);
+  return cause;
 }
 
 /**
  * The incident's own root cause decides when it names one; otherwise any alert's root cause,
  * type or environment (the spec's sample data writes "Malicious Insider" there), malicious first.
  */
-export function incidentCause(incident: IncidentEvidence): "Malicious Insider" | "Human Error" | null {
+export function incidentCause(incident: IncidentEvidence): Cause | null {
   const own = causeCategory(incident.rootCause);
   if (own) return own;
   const found = incident.alerts.flatMap((a) => [a.rootCause, a.type, a.clientEnvironment].map(causeCategory));
