@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context";
 import { recordEvent } from "../../db/automation-outbox.repository";
+import { statementsHoldTheThread } from "../../db/dialect";
 import type { AlertsTable, DB } from "../../db/tables";
 import { invalid } from "../../http/errors";
 import { yieldToEventLoop } from "../../lib/yield";
@@ -43,9 +44,12 @@ export async function writeAlertRows(
   rows: AlertsTable[],
 ): Promise<repo.UpsertResult> {
   const result: repo.UpsertResult = { created: 0, updated: 0, ids: [], createdIds: [] };
-  for (let i = 0; i < rows.length; i += WRITE_SLICE) {
+  // On PostgreSQL statements wait on a socket, not on this thread: the whole chunk goes at once,
+  // in statements of the repository's size, not five slices of 200 rows with a statement each.
+  const slice = statementsHoldTheThread(trx as never) ? WRITE_SLICE : Math.max(rows.length, 1);
+  for (let i = 0; i < rows.length; i += slice) {
     if (i > 0) await yieldToEventLoop();
-    const upserted = await repo.upsertAlerts(trx, tenantId, rows.slice(i, i + WRITE_SLICE), ctx.bulk);
+    const upserted = await repo.upsertAlerts(trx, tenantId, rows.slice(i, i + slice), ctx.bulk);
     result.created += upserted.created;
     result.updated += upserted.updated;
     for (const id of upserted.ids) result.ids.push(id);
