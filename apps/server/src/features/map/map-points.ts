@@ -26,7 +26,10 @@ export function groupPoints(
   // Code-point order: ISO instants and ids sort the same way, without a locale comparison per pair.
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const newestFirst = (a: MapIncident, b: MapIncident) => byText(b.createdAt, a.createdAt) || byText(b.id, a.id);
-  return [...points.values()]
-    .map((p) => ({ ...p, incidents: p.incidents.sort(newestFirst).slice(0, limit) }))
-    .sort((a, b) => b.count - a.count || byText(a.id, b.id));
+  const list = [...points.values()];
+  for (const point of list) {
+    point.incidents.sort(newestFirst);
+    if (point.incidents.length > limit) point.incidents.length = limit;
+  }
+  return list.sort((a, b) => b.count - a.count || byText(a.id, b.id));
 }

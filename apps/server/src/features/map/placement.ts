@@ -80,9 +80,14 @@ export function causeCategory(text: string | null | undefined): Cause | null {
 export function incidentCause(incident: IncidentEvidence): Cause | null {
   const own = causeCategory(incident.rootCause);
   if (own) return own;
-  const found = incident.alerts.flatMap((a) => [a.rootCause, a.type, a.clientEnvironment].map(causeCategory));
-  if (found.includes("Malicious Insider")) return "Malicious Insider";
-  return found.includes("Human Error") ? "Human Error" : null;
+  let human = false;
+  for (const a of incident.alerts) {
+    for (const cause of [causeCategory(a.rootCause), causeCategory(a.type), causeCategory(a.clientEnvironment)]) {
+      if (cause === "Malicious Insider") return cause;
+      if (cause === "Human Error") human = true;
+    }
+  }
+  return human ? "Human Error" : null;
 }
 
 const isEnvironment = (value: string | null): value is (typeof environments)[number] =>
