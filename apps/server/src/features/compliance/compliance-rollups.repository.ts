@@ -13,6 +13,10 @@ const verdicts = (result: string) => [
   sql<number>`count(*)`.as("total"),
 ];
 
+/** The four rollup counts summed, under their own names (of `alias`'s columns when given). */
+const summedCounts = (alias?: string) =>
+  (["pass", "fail", "error", "total"] as const).map((c) => sql<number>`sum(${sql.ref(alias ? `${alias}.${c}` : c)})`.as(c));
+
 /**
  * Writes the rollups of these scans afresh (migration 0022): per framework (each result once),
  * per framework requirement, and failing results per control. Runs in the import's transaction.
@@ -38,17 +42,7 @@ export async function refreshRequirementTotals(trx: Transaction<DB>, tenantId: s
     .expression(
       trx
         .selectFrom("compliance_scan_requirements")
-        .select((eb) => [
-          "tenant_id",
-          "target_kind",
-          "framework",
-          "source",
-          "requirement",
-          eb.fn.sum<number>("pass").as("pass"),
-          eb.fn.sum<number>("fail").as("fail"),
-          eb.fn.sum<number>("error").as("error"),
-          eb.fn.sum<number>("total").as("total"),
-        ])
+        .select(["tenant_id", "target_kind", "framework", "source", "requirement", ...summedCounts()])
         .where("tenant_id", "=", tenantId)
         .where("latest", "=", 1)
         .groupBy(["tenant_id", "target_kind", "framework", "source", "requirement"]),
@@ -158,13 +152,7 @@ export async function frameworkTotals(db: Db, tenantIds: readonly string[], targ
     .where("s.latest", "=", 1);
   if (targetKind) q = q.where("s.target_kind", "=", targetKind);
   const rows = await q
-    .select((eb) => [
-      "f.framework",
-      eb.fn.sum<number>("f.pass").as("pass"),
-      eb.fn.sum<number>("f.fail").as("fail"),
-      eb.fn.sum<number>("f.error").as("error"),
-      eb.fn.sum<number>("f.total").as("total"),
-    ])
+    .select(["f.framework", ...summedCounts("f")])
     .groupBy("f.framework")
     .execute();
   return rows.map((r) => ({
@@ -183,15 +171,7 @@ export async function requirementTotals(db: Db, tenantIds: readonly string[], fr
   if (framework) q = q.where("q.framework", "=", framework);
   if (targetKind) q = q.where("q.target_kind", "=", targetKind);
   const rows = await q
-    .select((eb) => [
-      "q.framework",
-      "q.source",
-      "q.requirement",
-      eb.fn.sum<number>("q.pass").as("pass"),
-      eb.fn.sum<number>("q.fail").as("fail"),
-      eb.fn.sum<number>("q.error").as("error"),
-      eb.fn.sum<number>("q.total").as("total"),
-    ])
+    .select(["q.framework", "q.source", "q.requirement", ...summedCounts("q")])
     .groupBy(["q.framework", "q.source", "q.requirement"])
     .execute();
   return rows.map((r) => ({
