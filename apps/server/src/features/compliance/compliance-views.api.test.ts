@@ -101,6 +101,13 @@ describe("compliance targets", () => {
     expect(found.items.map((r) => r.id)).toContain(first.id);
     const page = await results(admin, "result=fail&limit=10&offset=10");
     expect(page.items.map((r) => r.id)).toEqual(failing.items.slice(10, 20).map((r) => r.id));
+    expect(page.total).toBe(failing.total);
+    // The last page, one past the end, and no match at all: each still tells the whole total.
+    const last = await results(admin, `result=fail&limit=10&offset=${failing.total - 3}`);
+    expect(last).toMatchObject({ total: failing.total });
+    expect(last.items.map((r) => r.id)).toEqual(failing.items.slice(-3).map((r) => r.id));
+    expect(await results(admin, "result=fail&limit=10&offset=1000")).toMatchObject({ items: [], total: failing.total });
+    expect(await results(admin, "q=no-such-control-anywhere")).toMatchObject({ items: [], total: 0 });
     const bad = await admin.get("/api/v1/compliance/results?result=broken");
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("result");

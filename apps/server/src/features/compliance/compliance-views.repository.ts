@@ -106,10 +106,13 @@ const orderings: Record<ComplianceResultsQuery["sort"], (q: Joined) => Joined> =
 export async function listResults(db: Db, tenantIds: readonly string[], query: ComplianceResultsQuery, now: number) {
   if (tenantIds.length === 0) return { rows: [], total: 0 };
   const q = filtered(db, tenantIds, query, now);
-  const [page, total] = await Promise.all([
-    orderings[query.sort](q).select("r.id").limit(query.limit).offset(query.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
-  ]);
+  const page = await orderings[query.sort](q).select("r.id").limit(query.limit).offset(query.offset).execute();
+  // A page that is not full ends the list, so it also tells the total: no second pass over the
+  // matches (a text search scans every latest result, 14 ms of 30 for each pass on 500,000).
+  const total =
+    page.length < query.limit && (page.length > 0 || query.offset === 0)
+      ? query.offset + page.length
+      : Number((await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst())?.n ?? 0);
   const ids = page.map((r) => r.id);
   const rows = ids.length
     ? await joined(db, tenantIds)
@@ -140,7 +143,7 @@ export async function listResults(db: Db, tenantIds: readonly string[], query: C
     : [];
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total };
 }
 
 /** Every row of a filtered list, for CSV: the same filters and order, in pages. */
