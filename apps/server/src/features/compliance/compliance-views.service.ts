@@ -170,7 +170,7 @@ export async function getControl(
   const [text, mappings, tallies] = await Promise.all([
     repo.controlText(ctx.db, scope.tenantIds, tool, controlId),
     repo.controlMappings(ctx.db, scope.tenantIds, tool, controlId),
-    repo.tallies(ctx.db, scope.tenantIds, ctx.now(), { tool, controlId }),
+    repo.tallies(ctx.db, scope.tenantIds, ctx.now(), { tool, controlId, spread: "targets" }),
   ]);
   if (!text) throw notFound("Control");
   const t = tallies[0] ?? { pass: 0, fail: 0, error: 0, excepted: 0, total: 0, targets: 0, tenants: 0 };
@@ -203,7 +203,11 @@ export async function breakdown(
   scope: TenantScope,
   query: { by: keyof typeof breakdownColumn; targetKind?: ComplianceTargetKind; framework?: ComplianceFramework },
 ): Promise<z.output<typeof complianceBreakdownSchema>> {
-  const rows = await repo.tallies(ctx.db, scope.tenantIds, ctx.now(), { ...query, key: breakdownColumn[query.by] });
+  const rows = await repo.tallies(ctx.db, scope.tenantIds, ctx.now(), {
+    ...query,
+    key: breakdownColumn[query.by],
+    spread: "resources",
+  });
   const items = rows.map((r) => ({ key: r.key, resources: r.resources, ...tallyOf(r) }));
   items.sort((a, b) => b.fail + b.error - (a.fail + a.error) || (a.key ?? "").localeCompare(b.key ?? ""));
   return { by: query.by, items };
