@@ -131,11 +131,17 @@ describe("compliance targets", () => {
   });
 
   it("breaks cloud results down by service and region, and draws the trend from the scans", async () => {
-    const byService = await get<{ items: { key: string | null; fail: number; pass: number }[] }>(
+    const byService = await get<{ items: { key: string | null; fail: number; pass: number; resources: number }[] }>(
       admin,
       "/api/v1/compliance/breakdown?by=service&targetKind=cloud-account",
     );
     expect(byService.items.reduce((a, i) => a + i.fail, 0)).toBe(32);
+    // Each service counts the distinct resources its results name (never the 0 of a count not made).
+    const cloudResults = await results(admin, "targetKind=cloud-account&limit=500");
+    for (const item of byService.items) {
+      const named = cloudResults.items.filter((r) => r.service === item.key).map((r) => r.resourceId ?? r.targetId);
+      expect(item.resources).toBe(new Set(named).size);
+    }
     const fails = byService.items.map((i) => i.fail);
     expect(fails).toEqual([...fails].sort((a, b) => b - a));
     const byRegion = await get<{ items: { key: string | null }[] }>(admin, "/api/v1/compliance/breakdown?by=region");
