@@ -33,7 +33,7 @@ const PASSWORD = "Bench-Marking-Password-1";
 const EMAIL = "bench@example.test";
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Bump the version when compliance-data.ts or the compliance tables change, so the cache is rebuilt.
-const dbFile = path.join(here, "..", ".tmp", `bench-compliance-${RESULTS}-${SCANS_PER_TARGET}-v4.db`);
+const dbFile = path.join(here, "..", ".tmp", `bench-compliance-${RESULTS}-${SCANS_PER_TARGET}-v5.db`);
 
 interface ChildResult {
   seconds: number;

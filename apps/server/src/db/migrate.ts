@@ -39,6 +39,7 @@ import * as complianceReadIndexes from "./migrations/0037-compliance-read-indexe
 import * as complianceLatestRequirements from "./migrations/0038-compliance-latest-requirements";
 import * as postgresListIndexes from "./migrations/0039-postgres-list-indexes";
 import * as complianceRequirementTotals from "./migrations/0040-compliance-requirement-totals";
+import * as complianceTargetBreakdowns from "./migrations/0041-compliance-target-breakdowns";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "0038-compliance-latest-requirements": complianceLatestRequirements,
   "0039-postgres-list-indexes": postgresListIndexes,
   "0040-compliance-requirement-totals": complianceRequirementTotals,
+  "0041-compliance-target-breakdowns": complianceTargetBreakdowns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

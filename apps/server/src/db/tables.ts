@@ -902,6 +902,16 @@ export interface ComplianceRequirementTotalsTable extends RollupCounts {
   source: string;
   requirement: string;
 }
+/** Latest results of one target counted per key of one dimension (migration 0041). */
+export interface ComplianceTargetBreakdownsTable extends RollupCounts {
+  tenant_id: string;
+  target_kind: string;
+  target_id: string;
+  dimension: string;
+  key: string | null;
+  /** Distinct resources within the target (the target itself for a result that names none). */
+  resources: number;
+}
 export interface ComplianceScanFailingTable {
   scan_id: string;
   tenant_id: string;
@@ -1147,6 +1157,7 @@ export interface DB {
   compliance_scan_requirements: ComplianceScanRequirementsTable;
   compliance_scan_failing: ComplianceScanFailingTable;
   compliance_requirement_totals: ComplianceRequirementTotalsTable;
+  compliance_target_breakdowns: ComplianceTargetBreakdownsTable;
   tenants: TenantsTable;
   tenant_modules: TenantModulesTable;
   users: UsersTable;

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
+import { refreshTargetBreakdowns } from "./compliance-breakdowns.repository";
 import { exceptionInForce, exceptionNames } from "./compliance-exceptions.repository";
 import { severityRank as resultSeverityRank } from "./compliance-views.repository";
 
@@ -19,11 +20,13 @@ const summedCounts = (alias?: string) =>
 
 /**
  * Writes the rollups of these scans afresh (migration 0022): per framework (each result once),
- * per framework requirement, and failing results per control. Runs in the import's transaction.
+ * per framework requirement, and failing results per control; then the breakdowns of their
+ * targets and the tenant's requirement totals. Runs in the import's transaction.
  */
 export async function rebuildRollups(trx: Transaction<DB>, tenantId: string, scanIds: readonly string[]): Promise<void> {
   // In slices: a file of many accounts or nodes holds many scans, and statements have a parameter limit.
   for (let i = 0; i < scanIds.length; i += 200) await rebuildSlice(trx, tenantId, scanIds.slice(i, i + 200));
+  await refreshTargetBreakdowns(trx, tenantId, scanIds);
   await refreshRequirementTotals(trx, tenantId);
 }
 

@@ -38,6 +38,87 @@ const targets = (client: TestClient, query = "") =>
 const results = (client: TestClient, query: string) =>
   get<{ items: ComplianceResultItem[]; total: number }>(client, `/api/v1/compliance/results?${query}`);
 
+const breakdownFields = {
+  service: "service",
+  region: "region",
+  resourceType: "resourceType",
+  severity: "severity",
+  tool: "tool",
+  benchmark: "benchmarkId",
+} as const;
+type BreakdownRow = [string | null, number, number, number, number, number, number];
+const byKey = (a: BreakdownRow, b: BreakdownRow) => String(a[0]).localeCompare(String(b[0]));
+
+/**
+ * A dimension's breakdown counted from every latest result, one by one as the results list pages
+ * them: key, pass, open fail, open error, excepted, total, resources distinct within each target.
+ */
+async function countedBreakdown(client: TestClient, by: keyof typeof breakdownFields, query = ""): Promise<BreakdownRow[]> {
+  const all: ComplianceResultItem[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await results(client, `limit=500&offset=${offset}${query}`);
+    all.push(...page.items);
+    if (page.items.length < 500) break;
+  }
+  const groups = new Map<string | null, { row: BreakdownRow; resources: Set<string> }>();
+  for (const r of all) {
+    const key = r[breakdownFields[by]] ?? null;
+    const group = groups.get(key) ?? { row: [key, 0, 0, 0, 0, 0, 0], resources: new Set<string>() };
+    groups.set(key, group);
+    const { row } = group;
+    if (r.result === "pass") row[1]++;
+    else if (r.exceptionId) row[4]++;
+    else if (r.result === "fail") row[2]++;
+    else if (r.result === "error") row[3]++;
+    row[5]++;
+    group.resources.add([r.tenantId, r.targetKind, r.targetId, r.resourceId ?? r.targetId].join(" "));
+  }
+  return [...groups.values()].map((g) => [...g.row.slice(0, 6), g.resources.size] as BreakdownRow).sort(byKey);
+}
+
+/** The breakdown the API answers, in the same shape. */
+async function answeredBreakdown(client: TestClient, by: keyof typeof breakdownFields, query = ""): Promise<BreakdownRow[]> {
+  const answer = await get<{
+    items: {
+      key: string | null;
+      pass: number;
+      fail: number;
+      error: number;
+      excepted: number;
+      other: number;
+      resources: number;
+    }[];
+  }>(client, `/api/v1/compliance/breakdown?by=${by}${query}`);
+  return answer.items
+    .map(
+      (i): BreakdownRow => [
+        i.key,
+        i.pass,
+        i.fail,
+        i.error,
+        i.excepted,
+        i.pass + i.fail + i.error + i.excepted + i.other,
+        i.resources,
+      ],
+    )
+    .sort(byKey);
+}
+
+/** Every dimension (and a framework's, counted apart) against the results, one by one. */
+async function expectBreakdownsCounted(client: TestClient) {
+  for (const by of Object.keys(breakdownFields) as (keyof typeof breakdownFields)[]) {
+    const counted = await countedBreakdown(client, by);
+    expect(counted.length, by).toBeGreaterThan(0);
+    expect(await answeredBreakdown(client, by), by).toEqual(counted);
+  }
+  expect(await answeredBreakdown(admin, "service", "&targetKind=cloud-account")).toEqual(
+    await countedBreakdown(admin, "service", "&targetKind=cloud-account"),
+  );
+  expect(await answeredBreakdown(admin, "service", "&framework=cis")).toEqual(
+    await countedBreakdown(admin, "service", "&framework=cis"),
+  );
+}
+
 beforeAll(async () => {
   app = await createTestApp();
   tenantId = (await makeTenant(app, "Views Co")).id;
@@ -136,12 +217,6 @@ describe("compliance targets", () => {
       "/api/v1/compliance/breakdown?by=service&targetKind=cloud-account",
     );
     expect(byService.items.reduce((a, i) => a + i.fail, 0)).toBe(32);
-    // Each service counts the distinct resources its results name (never the 0 of a count not made).
-    const cloudResults = await results(admin, "targetKind=cloud-account&limit=500");
-    for (const item of byService.items) {
-      const named = cloudResults.items.filter((r) => r.service === item.key).map((r) => r.resourceId ?? r.targetId);
-      expect(item.resources).toBe(new Set(named).size);
-    }
     const fails = byService.items.map((i) => i.fail);
     expect(fails).toEqual([...fails].sort((a, b) => b - a));
     const byRegion = await get<{ items: { key: string | null }[] }>(admin, "/api/v1/compliance/breakdown?by=region");
@@ -152,6 +227,10 @@ describe("compliance targets", () => {
     );
     expect(trend.points).toHaveLength(7);
     expect(trend.points.at(-1)).toMatchObject({ fail: 31 + 30 + 2, day: "2026-11-21" });
+  });
+
+  it("counts every dimension's breakdown as the latest results add up, resources distinct within each target", async () => {
+    await expectBreakdownsCounted(admin);
   });
 
   it("makes a framework's evidence pack as PDF: score, requirements, failing results with evidence", async () => {
@@ -338,6 +417,9 @@ describe("compliance exceptions", () => {
     const target = (await targets(admin, "?targetKind=cloud-account")).items.find((t) => t.targetId === failing.targetId);
     expect(target?.tally.excepted).toBe(1);
     expect(target?.tally.fail).toBe((failingBefore?.tally.fail ?? 0) - 1);
+    const exceptedInBreakdown = (await answeredBreakdown(admin, "service")).reduce((n, row) => n + row[4], 0);
+    expect(exceptedInBreakdown).toBe(1);
+    await expectBreakdownsCounted(admin);
     const audit = await app.ctx.db
       .selectFrom("audit_log")
       .select(["event", "details"])

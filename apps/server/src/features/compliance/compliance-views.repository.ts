@@ -223,7 +223,11 @@ export async function tallies(
     // Distinct counts cost a sort of every row each: only the ones the caller shows are made
     // (a breakdown shows resources, a control its targets and tenants).
     options.spread === "resources"
-      ? eb.fn.count<number>(sql`distinct coalesce(r.resource_id, s.target_id)`).as("resources")
+      ? eb.fn
+          .count<number>(
+            sql`distinct s.tenant_id || ' ' || s.target_kind || ' ' || s.target_id || ' ' || coalesce(r.resource_id, s.target_id)`,
+          )
+          .as("resources")
       : sql<number>`0`.as("resources"),
     options.spread === "targets"
       ? eb.fn.count<number>(sql`distinct s.tenant_id || ' ' || s.target_id`).as("targets")

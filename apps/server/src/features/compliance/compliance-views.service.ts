@@ -21,6 +21,7 @@ import { notFound } from "../../http/errors";
 import type { TenantScope } from "../../http/policy";
 import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
+import { type BreakdownDimension, breakdownTotals, exceptedByKey } from "./compliance-breakdowns.repository";
 import { exceptedResults } from "./compliance-rollups.repository";
 import * as repo from "./compliance-views.repository";
 
@@ -197,20 +198,47 @@ const breakdownColumn = {
   benchmark: "benchmark",
 } as const;
 
-/** Latest results by service, region, resource type, severity, tool or benchmark: most open failures first. */
+/**
+ * Latest results by service, region, resource type, severity, tool or benchmark: most open
+ * failures first. Resources are counted distinct within each target and summed (a resource is one
+ * account's, cluster's or host's). Without a framework the per-target rows the imports keep
+ * (migration 0041) are summed and the few results under an exception moved apart; a framework
+ * filter counts the results it maps, one by one.
+ */
 export async function breakdown(
   ctx: AppContext,
   scope: TenantScope,
   query: { by: keyof typeof breakdownColumn; targetKind?: ComplianceTargetKind; framework?: ComplianceFramework },
 ): Promise<z.output<typeof complianceBreakdownSchema>> {
-  const rows = await repo.tallies(ctx.db, scope.tenantIds, ctx.now(), {
-    ...query,
-    key: breakdownColumn[query.by],
-    spread: "resources",
-  });
+  const key = breakdownColumn[query.by];
+  const rows = query.framework
+    ? await repo.tallies(ctx.db, scope.tenantIds, ctx.now(), { ...query, key, spread: "resources" })
+    : await keptBreakdown(ctx, scope.tenantIds, key, query.targetKind);
   const items = rows.map((r) => ({ key: r.key, resources: r.resources, ...tallyOf(r) }));
   items.sort((a, b) => b.fail + b.error - (a.fail + a.error) || (a.key ?? "").localeCompare(b.key ?? ""));
   return { by: query.by, items };
+}
+
+/** The kept per-target breakdown rows summed, with results under an exception in force counted apart. */
+async function keptBreakdown(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+  dimension: BreakdownDimension,
+  targetKind?: ComplianceTargetKind,
+) {
+  const [totals, excepted] = await Promise.all([
+    breakdownTotals(ctx.db, tenantIds, dimension, targetKind),
+    exceptedByKey(ctx.db, tenantIds, ctx.now(), dimension, targetKind),
+  ]);
+  const byKey = new Map(totals.map((t) => [t.key, { ...t, excepted: 0 }]));
+  for (const x of excepted) {
+    const row = byKey.get(x.key);
+    if (!row) continue;
+    if (x.result === "fail") row.fail -= x.n;
+    else row.error -= x.n;
+    row.excepted += x.n;
+  }
+  return [...byKey.values()];
 }
 
 /**

@@ -476,6 +476,24 @@ describe("drift, framework scores and failing controls", () => {
       [r.pass, r.fail, r.error, r.total].map(Number);
     expect(totals.length).toBeGreaterThan(0);
     expect(new Map(totals.map((r) => [key(r), counts(r)]))).toEqual(new Map(rollups.map((r) => [key(r), counts(r)])));
+    // The kept breakdown rows (migration 0041) follow the newer scan: each severity counts its latest results.
+    const latest = (await scope.get("/api/v1/compliance/results?limit=500")).json().items as {
+      severity: string;
+      result: string;
+    }[];
+    const bySeverity = (await scope.get("/api/v1/compliance/breakdown?by=severity")).json().items as {
+      key: string;
+      fail: number;
+      pass: number;
+    }[];
+    const tally = (severity: string, result: string) =>
+      latest.filter((r) => r.severity === severity && r.result === result).length;
+    expect(bySeverity.map((i) => [i.key, i.pass, i.fail])).toEqual(
+      [...new Set(latest.map((r) => r.severity))]
+        .map((k) => [k, tally(k, "pass"), tally(k, "fail")])
+        .sort((a, b) => Number(b[2]) - Number(a[2]) || String(a[0]).localeCompare(String(b[0]))),
+    );
+    expect(bySeverity.find((i) => i.key === "high")?.fail).toBe(1);
     // An older scan is not news.
     expect(await newlyFailingNotices()).toHaveLength(1);
   });
