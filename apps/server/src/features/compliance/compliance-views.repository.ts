@@ -249,24 +249,49 @@ export async function tallies(
   }));
 }
 
-/** Scans (counts only) of the tenants in scope up to `until`, for the trend: the latest of each as of a day is read from these. */
-export async function scansForTrend(db: Db, tenantIds: readonly string[], until: number, targetKind?: string) {
+const DAY_MS = 86_400_000;
+
+/**
+ * The trend's changes per UTC day (days since 1970) up to `until`: each scan adds its counts on
+ * its day and takes them back on the day the next scan of the same tool, target and benchmark
+ * comes, so summing the days up to D gives the scans that were latest at the end of D. Rows
+ * grow with the days that had scans, not with the scans (a daily scanner over a year is 365
+ * scans per target). Ties in time go to the later id, as the latest flag does.
+ */
+export async function trendChanges(db: Db, tenantIds: readonly string[], until: number, targetKind?: string) {
   if (tenantIds.length === 0) return [];
-  let q = db
+  const kind = targetKind ? sql`and target_kind = ${targetKind}` : sql``;
+  const { rows } = await sql<{ day: number | string; pass: number | string; fail: number | string; error: number | string }>`
+    with s as (
+      select scanned_at, pass_count, fail_count, error_count,
+        lead(scanned_at) over (
+          partition by tenant_id, tool, target_kind, target_id, benchmark_id order by scanned_at, id
+        ) as next_at
+      from compliance_scans
+      where tenant_id in (${sql.join([...tenantIds])}) and scanned_at <= ${until} ${kind}
+    ), changes as (
+      select scanned_at / ${sql.lit(DAY_MS)} as day, pass_count as pass, fail_count as fail, error_count as error from s
+      union all
+      select next_at / ${sql.lit(DAY_MS)}, -pass_count, -fail_count, -error_count from s where next_at is not null
+    )
+    select day, sum(pass) as pass, sum(fail) as fail, sum(error) as error from changes group by day order by day`.execute(db);
+  return rows.map((r) => ({ day: Number(r.day), pass: Number(r.pass), fail: Number(r.fail), error: Number(r.error) }));
+}
+
+/** How many targets of the tenants in scope had their first scan on each UTC day up to `until`. */
+export async function targetsFirstScanned(db: Db, tenantIds: readonly string[], until: number, targetKind?: string) {
+  if (tenantIds.length === 0) return [];
+  let firsts = db
     .selectFrom("compliance_scans")
-    .select([
-      "tenant_id",
-      "tool",
-      "target_kind",
-      "target_id",
-      "benchmark_id",
-      "scanned_at",
-      "pass_count",
-      "fail_count",
-      "error_count",
-    ])
+    .select(sql<number>`min(scanned_at) / ${sql.lit(DAY_MS)}`.as("day"))
     .where("tenant_id", "in", [...tenantIds])
     .where("scanned_at", "<=", until);
-  if (targetKind) q = q.where("target_kind", "=", targetKind);
-  return q.orderBy("scanned_at").limit(200_000).execute();
+  if (targetKind) firsts = firsts.where("target_kind", "=", targetKind);
+  const rows = await db
+    .selectFrom(firsts.groupBy(["tenant_id", "target_kind", "target_id"]).as("f"))
+    .select((eb) => ["f.day", eb.fn.countAll<number>().as("n")])
+    .groupBy("f.day")
+    .orderBy("f.day")
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), n: Number(r.n) }));
 }

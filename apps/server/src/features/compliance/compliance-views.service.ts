@@ -253,25 +253,28 @@ export async function trend(
   const now = ctx.now();
   const today = Math.floor(now / DAY) * DAY;
   const first = today - (query.days - 1) * DAY;
-  const scans = await repo.scansForTrend(ctx.db, scope.tenantIds, now, query.targetKind);
-  const latest = new Map<string, (typeof scans)[number]>();
-  let i = 0;
+  const [changes, firsts] = await Promise.all([
+    repo.trendChanges(ctx.db, scope.tenantIds, now, query.targetKind),
+    repo.targetsFirstScanned(ctx.db, scope.tenantIds, now, query.targetKind),
+  ]);
+  // Running sums of the per-day changes: the days before the window add up to its first day.
+  const sum = { pass: 0, fail: 0, error: 0 };
+  let targets = 0;
+  let c = 0;
+  let f = 0;
   const points: z.output<typeof complianceTrendSchema>["points"] = [];
   for (let day = first; day <= today; day += DAY) {
-    for (; i < scans.length && Number(scans[i]?.scanned_at) < day + DAY; i++) {
-      const s = scans[i];
-      if (s) latest.set(JSON.stringify([s.tenant_id, s.tool, s.target_kind, s.target_id, s.benchmark_id]), s);
+    const number = day / DAY;
+    for (; c < changes.length && (changes[c] as (typeof changes)[number]).day <= number; c++) {
+      const change = changes[c] as (typeof changes)[number];
+      sum.pass += change.pass;
+      sum.fail += change.fail;
+      sum.error += change.error;
     }
-    if (latest.size === 0) continue;
-    const sum = { pass: 0, fail: 0, error: 0 };
-    const targets = new Set<string>();
-    for (const s of latest.values()) {
-      sum.pass += s.pass_count;
-      sum.fail += s.fail_count;
-      sum.error += s.error_count;
-      targets.add(JSON.stringify([s.tenant_id, s.target_kind, s.target_id]));
-    }
-    points.push({ day: iso(day).slice(0, 10), ...sum, passRate: compliancePassRate(sum), targets: targets.size });
+    for (; f < firsts.length && (firsts[f] as (typeof firsts)[number]).day <= number; f++)
+      targets += (firsts[f] as (typeof firsts)[number]).n;
+    if (targets === 0) continue;
+    points.push({ day: iso(day).slice(0, 10), ...sum, passRate: compliancePassRate(sum), targets });
   }
   return { points };
 }

@@ -494,6 +494,11 @@ describe("drift, framework scores and failing controls", () => {
         .sort((a, b) => Number(b[2]) - Number(a[2]) || String(a[0]).localeCompare(String(b[0]))),
     );
     expect(bySeverity.find((i) => i.key === "high")?.fail).toBe(1);
+    // The trend counts the newer scan from its day on, not the older one beside it.
+    const trend = (await scope.get("/api/v1/compliance/trend?days=7")).json().points;
+    const count = (result: string) => latest.filter((r) => r.result === result).length;
+    expect(trend).toHaveLength(7);
+    expect(trend.at(-1)).toMatchObject({ targets: 1, pass: count("pass"), fail: count("fail"), error: count("error") });
     // An older scan is not news.
     expect(await newlyFailingNotices()).toHaveLength(1);
   });
