@@ -1,11 +1,11 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
-import { exceptionInForce, exceptionNames } from "./compliance-exceptions.repository";
+import { latestUnderException } from "./compliance-exceptions.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The column each breakdown dimension groups by, of results `r` joined to their scans `s`. */
-const dimensionColumns = {
+export const dimensionColumns = {
   service: sql<string | null>`r.service`,
   region: sql<string | null>`r.region`,
   resource_type: sql<string | null>`r.resource_type`,
@@ -97,8 +97,7 @@ export async function breakdownTotals(db: Db, tenantIds: readonly string[], dime
 
 /**
  * Failing and erroring latest results under an exception in force, counted per key of one
- * dimension and verdict (a result two exceptions cover counts once). Exceptions are few: this
- * reads through them, as exceptedResults does for the framework scores.
+ * dimension and verdict (a result two exceptions cover counts once).
  */
 export async function exceptedByKey(
   db: Db,
@@ -109,18 +108,7 @@ export async function exceptedByKey(
 ) {
   if (tenantIds.length === 0) return [];
   const key = dimensionColumns[dimension];
-  let q = db
-    .selectFrom("compliance_exceptions as e")
-    .innerJoin("compliance_results as r", (join) =>
-      join.onRef("r.tenant_id", "=", "e.tenant_id").onRef("r.control_id", "=", "e.control_id"),
-    )
-    .innerJoin("compliance_scans as s", (join) => join.onRef("s.id", "=", "r.scan_id").onRef("s.tool", "=", "e.tool"))
-    .where("e.tenant_id", "in", [...tenantIds])
-    .where(exceptionInForce(now))
-    .where(exceptionNames)
-    .where("s.latest", "=", 1)
-    .where("r.result", "in", ["fail", "error"]);
-  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  const q = latestUnderException(db, tenantIds, now, targetKind);
   const rows = await q
     .select((eb) => [key.as("key"), "r.result", eb.fn.count<number>(sql`distinct r.id`).as("n")])
     .groupBy([key, "r.result"])

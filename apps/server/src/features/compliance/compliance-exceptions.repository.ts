@@ -28,6 +28,27 @@ export function coveredByException(now: number) {
   ) then 1 else 0 end)`;
 }
 
+/**
+ * Failing and erroring results of the latest scans of the tenants in scope under an exception
+ * in force, joined as `e`, `r` and `s`, for the caller's select. Exceptions are few: this reads
+ * through them, not through the results.
+ */
+export function latestUnderException(db: Db, tenantIds: readonly string[], now: number, targetKind?: string) {
+  let q = db
+    .selectFrom("compliance_exceptions as e")
+    .innerJoin("compliance_results as r", (join) =>
+      join.onRef("r.tenant_id", "=", "e.tenant_id").onRef("r.control_id", "=", "e.control_id"),
+    )
+    .innerJoin("compliance_scans as s", (join) => join.onRef("s.id", "=", "r.scan_id").onRef("s.tool", "=", "e.tool"))
+    .where("e.tenant_id", "in", [...tenantIds])
+    .where(exceptionInForce(now))
+    .where(exceptionNames)
+    .where("s.latest", "=", 1)
+    .where("r.result", "in", ["fail", "error"]);
+  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  return q;
+}
+
 export async function insertException(db: Db, row: Insertable<ComplianceExceptionsTable>): Promise<void> {
   await db.insertInto("compliance_exceptions").values(row).execute();
 }

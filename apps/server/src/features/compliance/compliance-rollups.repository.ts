@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { refreshTargetBreakdowns } from "./compliance-breakdowns.repository";
-import { exceptionInForce, exceptionNames } from "./compliance-exceptions.repository";
+import { latestUnderException } from "./compliance-exceptions.repository";
 import { severityRank as resultSeverityRank } from "./compliance-views.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -208,25 +208,13 @@ export async function mappedControls(db: Db, tenantIds: readonly string[], frame
  */
 export async function exceptedResults(db: Db, tenantIds: readonly string[], now: number, targetKind?: string) {
   if (tenantIds.length === 0) return [];
-  let q = db
-    .selectFrom("compliance_exceptions as e")
-    .innerJoin("compliance_results as r", (join) =>
-      join.onRef("r.tenant_id", "=", "e.tenant_id").onRef("r.control_id", "=", "e.control_id"),
-    )
-    .innerJoin("compliance_scans as s", (join) => join.onRef("s.id", "=", "r.scan_id").onRef("s.tool", "=", "e.tool"))
-    .leftJoin("compliance_mappings as m", (join) =>
-      join
-        .onRef("m.tenant_id", "=", "r.tenant_id")
-        .onRef("m.tool", "=", "s.tool")
-        .onRef("m.control_id", "=", "r.control_id")
-        .on("m.framework", "is not", null),
-    )
-    .where("e.tenant_id", "in", [...tenantIds])
-    .where(exceptionInForce(now))
-    .where(exceptionNames)
-    .where("s.latest", "=", 1)
-    .where("r.result", "in", ["fail", "error"]);
-  if (targetKind) q = q.where("s.target_kind", "=", targetKind);
+  const q = latestUnderException(db, tenantIds, now, targetKind).leftJoin("compliance_mappings as m", (join) =>
+    join
+      .onRef("m.tenant_id", "=", "r.tenant_id")
+      .onRef("m.tool", "=", "s.tool")
+      .onRef("m.control_id", "=", "r.control_id")
+      .on("m.framework", "is not", null),
+  );
   return q
     .select([
       "r.id",

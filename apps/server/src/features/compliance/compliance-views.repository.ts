@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { ComplianceResultsQuery } from "@watchfloor/shared";
 import { containsAny } from "../../db/like";
 import type { DB } from "../../db/tables";
+import { type BreakdownDimension, dimensionColumns } from "./compliance-breakdowns.repository";
 import { coveredByException, coveringException } from "./compliance-exceptions.repository";
 
 type Db = Kysely<DB>;
@@ -188,7 +189,7 @@ export async function tallies(
   tenantIds: readonly string[],
   now: number,
   options: {
-    key?: "service" | "region" | "resource_type" | "severity" | "tool" | "benchmark";
+    key?: BreakdownDimension;
     targetKind?: string;
     framework?: string;
     tool?: string;
@@ -203,15 +204,7 @@ export async function tallies(
   if (options.tool) q = q.where("s.tool", "=", options.tool);
   if (options.controlId) q = q.where("r.control_id", "=", options.controlId);
   if (options.framework) q = mappedTo(q, options.framework);
-  const columns = {
-    service: sql<string | null>`r.service`,
-    region: sql<string | null>`r.region`,
-    resource_type: sql<string | null>`r.resource_type`,
-    severity: sql<string | null>`r.severity`,
-    tool: sql<string | null>`s.tool`,
-    benchmark: sql<string | null>`s.benchmark_id`,
-  };
-  const key = options.key ? columns[options.key] : sql<string | null>`null`;
+  const key = options.key ? dimensionColumns[options.key] : sql<string | null>`null`;
   const covered = coveredByException(now);
   const tallied = q.select((eb) => [
     key.as("key"),
