@@ -40,6 +40,7 @@ import * as complianceLatestRequirements from "./migrations/0038-compliance-late
 import * as postgresListIndexes from "./migrations/0039-postgres-list-indexes";
 import * as complianceRequirementTotals from "./migrations/0040-compliance-requirement-totals";
 import * as complianceTargetBreakdowns from "./migrations/0041-compliance-target-breakdowns";
+import * as complianceFailingTotals from "./migrations/0042-compliance-failing-totals";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "0039-postgres-list-indexes": postgresListIndexes,
   "0040-compliance-requirement-totals": complianceRequirementTotals,
   "0041-compliance-target-breakdowns": complianceTargetBreakdowns,
+  "0042-compliance-failing-totals": complianceFailingTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

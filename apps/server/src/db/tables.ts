@@ -912,6 +912,20 @@ export interface ComplianceTargetBreakdownsTable extends RollupCounts {
   /** Distinct resources within the target (the target itself for a result that names none). */
   resources: number;
 }
+/** The failing rollups of a tenant's latest scans per kind of target and control (migration 0042). */
+export interface ComplianceFailingTotalsTable {
+  tenant_id: string;
+  target_kind: string;
+  tool: string;
+  control_id: string;
+  /** 0: one row over every severity (severity_rank its highest); 1: one row per severity rank. */
+  by_severity: number;
+  severity_rank: number;
+  title: string;
+  failing: number;
+  /** Targets distinct within the tenant and kind. */
+  targets: number;
+}
 export interface ComplianceScanFailingTable {
   scan_id: string;
   tenant_id: string;
@@ -1158,6 +1172,7 @@ export interface DB {
   compliance_scan_failing: ComplianceScanFailingTable;
   compliance_requirement_totals: ComplianceRequirementTotalsTable;
   compliance_target_breakdowns: ComplianceTargetBreakdownsTable;
+  compliance_failing_totals: ComplianceFailingTotalsTable;
   tenants: TenantsTable;
   tenant_modules: TenantModulesTable;
   users: UsersTable;

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { refreshTargetBreakdowns } from "./compliance-breakdowns.repository";
+import { refreshFailingTotals } from "./compliance-failing-totals.repository";
 import { latestUnderException } from "./compliance-exceptions.repository";
 import { severityRank as resultSeverityRank } from "./compliance-views.repository";
 
@@ -21,13 +22,14 @@ const summedCounts = (alias?: string) =>
 /**
  * Writes the rollups of these scans afresh (migration 0022): per framework (each result once),
  * per framework requirement, and failing results per control; then the breakdowns of their
- * targets and the tenant's requirement totals. Runs in the import's transaction.
+ * targets and the tenant's requirement and failing totals. Runs in the import's transaction.
  */
 export async function rebuildRollups(trx: Transaction<DB>, tenantId: string, scanIds: readonly string[]): Promise<void> {
   // In slices: a file of many accounts or nodes holds many scans, and statements have a parameter limit.
   for (let i = 0; i < scanIds.length; i += 200) await rebuildSlice(trx, tenantId, scanIds.slice(i, i + 200));
   await refreshTargetBreakdowns(trx, tenantId, scanIds);
   await refreshRequirementTotals(trx, tenantId);
+  await refreshFailingTotals(trx, tenantId);
 }
 
 /**
@@ -267,31 +269,7 @@ function failingRows(db: Db, tenantIds: readonly string[], filter: FailingFilter
   return q;
 }
 
-/** Failing controls over the latest scans: failing results, most severe, targets (before exceptions). */
-export async function failingTotals(db: Db, tenantIds: readonly string[], filter: FailingFilter) {
-  if (tenantIds.length === 0) return [];
-  const rows = await failingRows(db, tenantIds, filter)
-    .select((eb) => [
-      "f.tool",
-      "f.control_id",
-      eb.fn.max("f.title").as("title"),
-      eb.fn.max("f.severity_rank").as("rank"),
-      eb.fn.sum<number>("f.failing").as("failing"),
-      eb.fn.count<number>(sql`distinct s.tenant_id || ' ' || s.target_id`).as("targets"),
-    ])
-    .groupBy(["f.tool", "f.control_id"])
-    .execute();
-  return rows.map((r) => ({
-    tool: r.tool,
-    controlId: r.control_id,
-    title: r.title,
-    rank: Number(r.rank),
-    failing: Number(r.failing),
-    targets: Number(r.targets),
-  }));
-}
-
-/** The same rollup per scan, for a few controls (those an exception touches). */
+/** The failing rollup per latest scan, for a few controls (those an exception touches). */
 export async function failingPerScan(db: Db, tenantIds: readonly string[], filter: FailingFilter) {
   if (tenantIds.length === 0 || filter.controls?.length === 0) return [];
   return failingRows(db, tenantIds, filter)

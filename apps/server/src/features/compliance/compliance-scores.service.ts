@@ -14,6 +14,7 @@ import type { TenantScope } from "../../http/policy";
 import { iso } from "../../lib/time";
 import { ALERT_WINDOW_DAYS, matchAlertTags } from "./compliance-alerts";
 import { alertFrameworkCounts, alertTagCounts } from "./compliance-alerts.repository";
+import { failingTotals } from "./compliance-failing-totals.repository";
 import * as rollups from "./compliance-rollups.repository";
 import { tallyOf } from "./compliance-views.service";
 
@@ -149,7 +150,7 @@ export async function failingControls(
     severityRank: query.severity ? severities.indexOf(query.severity) : undefined,
   };
   const [totals, excepted] = await Promise.all([
-    rollups.failingTotals(ctx.db, scope.tenantIds, filter),
+    failingTotals(ctx.db, scope.tenantIds, filter),
     rollups.exceptedResults(ctx.db, scope.tenantIds, ctx.now(), query.targetKind),
   ]);
   const controlKey = (tool: string, controlId: string) => JSON.stringify([tool, controlId]);

@@ -49,17 +49,67 @@ const breakdownFields = {
 type BreakdownRow = [string | null, number, number, number, number, number, number];
 const byKey = (a: BreakdownRow, b: BreakdownRow) => String(a[0]).localeCompare(String(b[0]));
 
+/** Every latest result the results list pages through with this filter. */
+async function everyResult(client: TestClient, query = ""): Promise<ComplianceResultItem[]> {
+  const all: ComplianceResultItem[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await results(client, `limit=500&offset=${offset}${query}`);
+    all.push(...page.items);
+    if (page.items.length < 500) return all;
+  }
+}
+
+type FailingRow = [string, string, string, number, number, number];
+
+/** Failing controls counted from the failing results one by one: tool, control, severity, open failing, excepted, targets. */
+async function countedFailing(client: TestClient, query = ""): Promise<FailingRow[]> {
+  const ranks = ["unknown", "info", "low", "medium", "high", "critical"];
+  const controls = new Map<string, { row: FailingRow; targets: Set<string> }>();
+  for (const r of await everyResult(client, `&result=fail${query}`)) {
+    const key = `${r.tool} ${r.controlId}`;
+    const control = controls.get(key) ?? { row: [r.tool, r.controlId, "unknown", 0, 0, 0], targets: new Set<string>() };
+    controls.set(key, control);
+    const { row } = control;
+    if (ranks.indexOf(r.severity) > ranks.indexOf(row[2])) row[2] = r.severity;
+    if (r.exceptionId) row[4]++;
+    else {
+      row[3]++;
+      control.targets.add([r.tenantId, r.targetKind, r.targetId].join(" "));
+    }
+  }
+  return [...controls.values()]
+    .map((c) => [...c.row.slice(0, 5), c.targets.size] as FailingRow)
+    .filter((row) => row[3] > 0)
+    .sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`));
+}
+
+/** The failing controls the API answers, every page, in the same shape. */
+async function answeredFailing(client: TestClient, query = ""): Promise<FailingRow[]> {
+  const rows: FailingRow[] = [];
+  for (let offset = 0; ; offset += 200) {
+    const page = await get<{
+      items: { tool: string; controlId: string; severity: string; failing: number; excepted: number; targets: number }[];
+    }>(client, `/api/v1/compliance/failing?limit=200&offset=${offset}${query}`);
+    for (const i of page.items) rows.push([i.tool, i.controlId, i.severity, i.failing, i.excepted, i.targets]);
+    if (page.items.length < 200) return rows.sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`));
+  }
+}
+
+/** The failing controls against the failing results, unfiltered and with each filter. */
+async function expectFailingCounted(client: TestClient) {
+  for (const query of ["", "&targetKind=cloud-account", "&targetKind=host", "&severity=high", "&framework=cis"]) {
+    const counted = await countedFailing(client, query);
+    expect(counted.length, query).toBeGreaterThan(0);
+    expect(await answeredFailing(client, query), query).toEqual(counted);
+  }
+}
+
 /**
  * A dimension's breakdown counted from every latest result, one by one as the results list pages
  * them: key, pass, open fail, open error, excepted, total, resources distinct within each target.
  */
 async function countedBreakdown(client: TestClient, by: keyof typeof breakdownFields, query = ""): Promise<BreakdownRow[]> {
-  const all: ComplianceResultItem[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = await results(client, `limit=500&offset=${offset}${query}`);
-    all.push(...page.items);
-    if (page.items.length < 500) break;
-  }
+  const all = await everyResult(client, query);
   const groups = new Map<string | null, { row: BreakdownRow; resources: Set<string> }>();
   for (const r of all) {
     const key = r[breakdownFields[by]] ?? null;
@@ -231,6 +281,22 @@ describe("compliance targets", () => {
 
   it("counts every dimension's breakdown as the latest results add up, resources distinct within each target", async () => {
     await expectBreakdownsCounted(admin);
+  });
+
+  it("counts failing controls as the failing results add up, with each filter and over two tenants", async () => {
+    await expectFailingCounted(admin);
+    // The same Prowler file in a second tenant: a control failing in both has two targets.
+    const third = (await makeTenant(app, "Views Third")).id;
+    const both = (
+      await signedInClient(app, [
+        { tenantId, role: "admin" },
+        { tenantId: third, role: "admin" },
+      ])
+    ).client;
+    await upload(both, "prowler/prowler_example_output_aws.csv", third);
+    const counted = await countedFailing(both);
+    expect(counted.some((row) => row[5] === 2)).toBe(true);
+    expect(await answeredFailing(both)).toEqual(counted);
   });
 
   it("makes a framework's evidence pack as PDF: score, requirements, failing results with evidence", async () => {
@@ -420,6 +486,7 @@ describe("compliance exceptions", () => {
     const exceptedInBreakdown = (await answeredBreakdown(admin, "service")).reduce((n, row) => n + row[4], 0);
     expect(exceptedInBreakdown).toBe(1);
     await expectBreakdownsCounted(admin);
+    await expectFailingCounted(admin);
     const audit = await app.ctx.db
       .selectFrom("audit_log")
       .select(["event", "details"])

@@ -480,6 +480,7 @@ describe("drift, framework scores and failing controls", () => {
     const latest = (await scope.get("/api/v1/compliance/results?limit=500")).json().items as {
       severity: string;
       result: string;
+      controlId: string;
     }[];
     const bySeverity = (await scope.get("/api/v1/compliance/breakdown?by=severity")).json().items as {
       key: string;
@@ -494,6 +495,11 @@ describe("drift, framework scores and failing controls", () => {
         .sort((a, b) => Number(b[2]) - Number(a[2]) || String(a[0]).localeCompare(String(b[0]))),
     );
     expect(bySeverity.find((i) => i.key === "high")?.fail).toBe(1);
+    // The failing controls (migration 0042) are the newer scan's: the one it fixed is gone.
+    const failingNow = (await scope.get("/api/v1/compliance/failing"))
+      .json()
+      .items.map((i: { controlId: string }) => i.controlId);
+    expect(failingNow.sort()).toEqual([...new Set(latest.filter((r) => r.result === "fail").map((r) => r.controlId))].sort());
     // The trend counts the newer scan from its day on, not the older one beside it.
     const trend = (await scope.get("/api/v1/compliance/trend?days=7")).json().points;
     const count = (result: string) => latest.filter((r) => r.result === result).length;
