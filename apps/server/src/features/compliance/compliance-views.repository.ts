@@ -113,7 +113,8 @@ export async function listResults(db: Db, tenantIds: readonly string[], query: C
   const total =
     page.length < query.limit && (page.length > 0 || query.offset === 0)
       ? query.offset + page.length
-      : Number((await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst())?.n ?? 0);
+      : ((await countedByRollups(db, tenantIds, query)) ??
+        Number((await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst())?.n ?? 0));
   const ids = page.map((r) => r.id);
   const rows = ids.length
     ? await joined(db, tenantIds)
@@ -145,6 +146,45 @@ export async function listResults(db: Db, tenantIds: readonly string[], query: C
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
   return { rows, total };
+}
+
+/** Filters on the scan alone, which the per-scan counts can answer. */
+const scanFilters = new Set<keyof ComplianceResultsQuery>(["tenantId", "targetKind", "targetId", "tool"]);
+const rollupResults = { pass: "pass", fail: "fail", error: "error" } as const;
+
+/**
+ * The total of a latest-results list whose filters the per-scan counts already hold: the scan's
+ * own filters, a verdict of pass, fail or error, and a framework (its rollup counts each result
+ * once, migration 0022), summed over the matching latest scans instead of counting every
+ * matching result again (16,463 CIS failures: 32 ms counted, 1 ms summed). Null for any other
+ * filter, which the caller counts.
+ */
+async function countedByRollups(db: Db, tenantIds: readonly string[], query: ComplianceResultsQuery): Promise<number | null> {
+  if (query.scanId || query.history) return null;
+  const result = query.result === undefined ? "total" : rollupResults[query.result as keyof typeof rollupResults];
+  if (!result) return null;
+  for (const [name, value] of Object.entries(query) as [keyof ComplianceResultsQuery, unknown][]) {
+    const asked = value !== undefined && value !== "" && !["sort", "limit", "offset", "result", "framework"].includes(name);
+    if (asked && !scanFilters.has(name)) return null;
+  }
+  let scans = db
+    .selectFrom("compliance_scans as s")
+    .where("s.tenant_id", "in", [...tenantIds])
+    .where("s.latest", "=", 1);
+  if (query.tenantId) scans = scans.where("s.tenant_id", "=", query.tenantId);
+  if (query.targetKind) scans = scans.where("s.target_kind", "=", query.targetKind);
+  if (query.targetId) scans = scans.where("s.target_id", "=", query.targetId);
+  if (query.tool) scans = scans.where("s.tool", "=", query.tool);
+  const row = query.framework
+    ? await scans
+        .innerJoin("compliance_scan_frameworks as f", "f.scan_id", "s.id")
+        .where("f.framework", "=", query.framework)
+        .select((eb) => eb.fn.sum<number | string>(`f.${result}`).as("n"))
+        .executeTakeFirst()
+    : await scans
+        .select((eb) => eb.fn.sum<number | string>(result === "total" ? "s.results_count" : `s.${result}_count`).as("n"))
+        .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Every row of a filtered list, for CSV: the same filters and order, in pages. */
