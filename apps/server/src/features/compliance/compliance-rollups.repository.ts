@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { refreshTargetBreakdowns } from "./compliance-breakdowns.repository";
-import { refreshFailingTotals } from "./compliance-failing-totals.repository";
+import { controlMapsTo, refreshFailingTotals } from "./compliance-failing-totals.repository";
 import { latestUnderException } from "./compliance-exceptions.repository";
 import { severityRank as resultSeverityRank } from "./compliance-views.repository";
 
@@ -253,19 +253,7 @@ function failingRows(db: Db, tenantIds: readonly string[], filter: FailingFilter
   if (filter.severityRank !== undefined) q = q.where("f.severity_rank", "=", filter.severityRank);
   const controls = filter.controls;
   if (controls) q = q.where("f.control_id", "in", [...new Set(controls.map((c) => c.controlId))]);
-  const framework = filter.framework;
-  if (framework)
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("compliance_mappings as m")
-          .select("m.control_id")
-          .whereRef("m.tenant_id", "=", "f.tenant_id")
-          .whereRef("m.tool", "=", "f.tool")
-          .whereRef("m.control_id", "=", "f.control_id")
-          .where("m.framework", "=", framework),
-      ),
-    );
+  if (filter.framework) q = q.where(controlMapsTo(filter.framework, "f"));
   return q;
 }
 
