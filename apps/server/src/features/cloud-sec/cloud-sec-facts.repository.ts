@@ -7,7 +7,7 @@ import type { CloudSecCategory, CloudSecResourcesQuery } from "@watchfloor/share
 import { containsPattern } from "../../db/like";
 import type { DB } from "../../db/tables";
 import { coveredByException } from "../compliance/compliance-exceptions.repository";
-import { severityRank } from "../compliance/compliance-views.repository";
+import { severityRank } from "../compliance/compliance-results.repository";
 import { categoryRules } from "./cloud-sec-categories";
 
 export type Db = Kysely<DB>;

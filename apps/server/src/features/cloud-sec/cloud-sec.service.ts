@@ -22,7 +22,7 @@ import * as repo from "./cloud-sec.repository";
 /** At most this many checks of one resource in one answer (ScoutSuite's account rows have ~150). */
 const CHECKS_LIMIT = 500;
 
-// severityRank's order (compliance-views.repository.ts): 5 critical ... 1 info, 0 unknown.
+// severityRank's order (compliance-results.repository.ts): 5 critical ... 1 info, 0 unknown.
 const byRank: ComplianceSeverity[] = ["unknown", "info", "low", "medium", "high", "critical"];
 const severityOf = complianceSeverityOf;
 

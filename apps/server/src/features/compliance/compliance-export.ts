@@ -2,7 +2,7 @@ import { type ComplianceFramework, type ComplianceResultsQuery, complianceFramew
 import type { AppContext } from "../../context";
 import { csvField } from "../../lib/csv";
 import { frameworkRequirements } from "./compliance.repository";
-import { allResults, listResults } from "./compliance-views.repository";
+import { allResults, listResults } from "./compliance-results.repository";
 import { resultItem } from "./compliance-views.service";
 
 const line = (cells: (string | null | undefined)[]) => `${cells.map(csvField).join(",")}\r\n`;

@@ -3,7 +3,7 @@ import type { DB } from "../../db/tables";
 import { refreshTargetBreakdowns } from "./compliance-breakdowns.repository";
 import { controlMapsTo, refreshFailingTotals } from "./compliance-failing-totals.repository";
 import { latestUnderException } from "./compliance-exceptions.repository";
-import { severityRank as resultSeverityRank } from "./compliance-views.repository";
+import { severityRank as resultSeverityRank } from "./compliance-results.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -300,6 +300,37 @@ describe("compliance targets", () => {
     }
   });
 
+  it("pages the severity sort one severity after another, as one sort of every match would", async () => {
+    const all = await everyResult(admin);
+    for (const query of ["", "&result=fail", "&open=true", "&framework=cis", "&targetKind=cloud-account&result=pass"]) {
+      // Each severity on its own is one sort in the database; the list is those, most severe first.
+      const expected: string[] = [];
+      for (const severity of ["critical", "high", "medium", "low", "info", "unknown"]) {
+        const alone = await everyResult(admin, `${query}&severity=${severity}`);
+        expect(alone.every((r) => r.severity === severity)).toBe(true);
+        expected.push(...alone.map((r) => r.id));
+      }
+      // Pages of 7 cross from one severity into the next at other places than pages of 500.
+      const paged: string[] = [];
+      let total = -1;
+      for (let offset = 0; offset < expected.length + 7; offset += 7) {
+        const page = await results(admin, `limit=7&offset=${offset}${query}`);
+        paged.push(...page.items.map((r) => r.id));
+        total = page.total;
+      }
+      expect(paged, query).toEqual(expected);
+      expect(total, query).toBe(expected.length);
+    }
+    // A severity asked on its own (its verdicts named for the index) drops no result.
+    const high = await everyResult(admin, "&severity=high");
+    expect(high.map((r) => r.id).sort()).toEqual(
+      all
+        .filter((r) => r.severity === "high")
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
   it("counts failing controls as the failing results add up, with each filter and over two tenants", async () => {
     await expectFailingCounted(admin);
     // The same Prowler file in a second tenant: a control failing in both has two targets.

@@ -23,6 +23,7 @@ import { assertTenantInScope } from "../../http/tenant-scope";
 import { iso } from "../../lib/time";
 import { type BreakdownDimension, breakdownTotals, exceptedByKey } from "./compliance-breakdowns.repository";
 import { exceptedResults } from "./compliance-rollups.repository";
+import * as results from "./compliance-results.repository";
 import * as repo from "./compliance-views.repository";
 
 const DAY = 86_400_000;
@@ -128,7 +129,7 @@ export async function listTargets(ctx: AppContext, scope: TenantScope, query: Co
   };
 }
 
-type ResultRow = Awaited<ReturnType<typeof repo.listResults>>["rows"][number];
+type ResultRow = Awaited<ReturnType<typeof results.listResults>>["rows"][number];
 
 export function resultItem(r: ResultRow): ComplianceResultItem {
   return {
@@ -157,7 +158,7 @@ export function resultItem(r: ResultRow): ComplianceResultItem {
 
 export async function listResults(ctx: AppContext, scope: TenantScope, query: ComplianceResultsQuery) {
   if (query.tenantId) assertTenantInScope(scope, query.tenantId);
-  const { rows, total } = await repo.listResults(ctx.db, scope.tenantIds, query, ctx.now());
+  const { rows, total } = await results.listResults(ctx.db, scope.tenantIds, query, ctx.now());
   return { items: rows.map(resultItem), total };
 }
 
