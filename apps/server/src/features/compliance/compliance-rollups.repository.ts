@@ -8,12 +8,6 @@ import { severityRank as resultSeverityRank } from "./compliance-results.reposit
 type Db = Kysely<DB> | Transaction<DB>;
 
 const severityRank = sql<number>`max(${resultSeverityRank})`;
-const verdicts = (result: string) => [
-  sql<number>`sum(case when ${sql.ref(result)} = 'pass' then 1 else 0 end)`.as("pass"),
-  sql<number>`sum(case when ${sql.ref(result)} = 'fail' then 1 else 0 end)`.as("fail"),
-  sql<number>`sum(case when ${sql.ref(result)} = 'error' then 1 else 0 end)`.as("error"),
-  sql<number>`count(*)`.as("total"),
-];
 
 /** The four rollup counts summed, under their own names (of `alias`'s columns when given). */
 const summedCounts = (alias?: string) =>
@@ -55,39 +49,66 @@ export async function refreshRequirementTotals(trx: Transaction<DB>, tenantId: s
     .execute();
 }
 
+/**
+ * The results of these scans counted per verdict, severity and control: read in the order of
+ * the results' cover index (scan, result, severity, control: migration 0023), so the grouping
+ * streams and nothing is sorted. The framework rollups join these counts, some hundreds of rows a
+ * scan, to the mappings; joining every result to every mapping of its control first had SQLite
+ * sort millions of rows (200,000 Prowler results), with up to the page cache's 64 MiB of memory.
+ */
+function perControl(trx: Transaction<DB>, ids: string[]) {
+  return trx
+    .selectFrom("compliance_results as r")
+    .select(["r.scan_id", "r.result", "r.severity", "r.control_id", sql<number>`count(*)`.as("n")])
+    .where("r.scan_id", "in", ids)
+    .groupBy(["r.scan_id", "r.result", "r.severity", "r.control_id"]);
+}
+
+/** Sums of a per-control count `n` by verdict, under the rollup's column names. */
+const countedVerdicts = [
+  ...(["pass", "fail", "error"] as const).map((v) => sql<number>`sum(case when c.result = ${v} then c.n else 0 end)`.as(v)),
+  sql<number>`sum(c.n)`.as("total"),
+];
+
 async function rebuildSlice(trx: Transaction<DB>, tenantId: string, ids: string[]): Promise<void> {
   for (const table of ["compliance_scan_frameworks", "compliance_scan_requirements", "compliance_scan_failing"] as const)
     await trx.deleteFrom(table).where("scan_id", "in", ids).execute();
-  const mapped = trx
-    .selectFrom("compliance_results as r")
-    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
-    .innerJoin("compliance_mappings as m", (join) =>
-      join.onRef("m.tenant_id", "=", "r.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "r.control_id"),
+  const counted = trx.selectFrom(perControl(trx, ids).as("c")).innerJoin("compliance_scans as s", "s.id", "c.scan_id");
+  // Each result once per framework, however many of its requirements its control maps to.
+  const frameworksOfControls = trx
+    .selectFrom("compliance_mappings")
+    .select(["tenant_id", "tool", "control_id", "framework"])
+    .distinct()
+    .where("tenant_id", "=", tenantId)
+    .where("framework", "is not", null)
+    .as("f");
+  const perFramework = counted
+    .innerJoin(frameworksOfControls, (join) =>
+      join.onRef("f.tenant_id", "=", "s.tenant_id").onRef("f.tool", "=", "s.tool").onRef("f.control_id", "=", "c.control_id"),
     )
-    .where("r.tenant_id", "=", tenantId)
-    .where("r.scan_id", "in", ids)
-    .where("m.framework", "is not", null);
-  const perFramework = trx
-    .selectFrom(mapped.select(["r.id", "r.scan_id", "r.tenant_id", "r.result", "m.framework"]).distinct().as("x"))
-    .select(["x.scan_id", "x.tenant_id", sql<string>`x.framework`.as("framework"), ...verdicts("x.result")])
-    .groupBy(["x.scan_id", "x.tenant_id", "x.framework"]);
+    .select(["c.scan_id", "s.tenant_id", sql<string>`f.framework`.as("framework"), ...countedVerdicts])
+    .groupBy(["c.scan_id", "s.tenant_id", "f.framework"]);
   await trx
     .insertInto("compliance_scan_frameworks")
     .columns(["scan_id", "tenant_id", "framework", "pass", "fail", "error", "total"])
     .expression(perFramework)
     .execute();
-  const perRequirement = mapped
+  const perRequirement = counted
+    .innerJoin("compliance_mappings as m", (join) =>
+      join.onRef("m.tenant_id", "=", "s.tenant_id").onRef("m.tool", "=", "s.tool").onRef("m.control_id", "=", "c.control_id"),
+    )
+    .where("m.framework", "is not", null)
     .select([
-      "r.scan_id",
-      "r.tenant_id",
+      "c.scan_id",
+      "s.tenant_id",
       sql<string>`m.framework`.as("framework"),
       "m.source",
       "m.requirement",
       "s.latest",
       "s.target_kind",
-      ...verdicts("r.result"),
+      ...countedVerdicts,
     ])
-    .groupBy(["r.scan_id", "r.tenant_id", "m.framework", "m.source", "m.requirement", "s.latest", "s.target_kind"]);
+    .groupBy(["c.scan_id", "s.tenant_id", "m.framework", "m.source", "m.requirement", "s.latest", "s.target_kind"]);
   await trx
     .insertInto("compliance_scan_requirements")
     .columns([
