@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataQualityFindingSchema } from "./alerts";
-import { complianceFrameworkSchema, complianceFrameworks } from "./enums";
+import { complianceFrameworkSchema, type complianceFrameworks } from "./enums";
 
 /**
  * Configuration-assessment results (issue 15): a scan of one target against one benchmark or
