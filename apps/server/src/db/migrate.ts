@@ -41,6 +41,7 @@ import * as postgresListIndexes from "./migrations/0039-postgres-list-indexes";
 import * as complianceRequirementTotals from "./migrations/0040-compliance-requirement-totals";
 import * as complianceTargetBreakdowns from "./migrations/0041-compliance-target-breakdowns";
 import * as complianceFailingTotals from "./migrations/0042-compliance-failing-totals";
+import * as postgresListCovering from "./migrations/0043-postgres-list-covering";
 
 /** Migrations are imported statically so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "0040-compliance-requirement-totals": complianceRequirementTotals,
   "0041-compliance-target-breakdowns": complianceTargetBreakdowns,
   "0042-compliance-failing-totals": complianceFailingTotals,
+  "0043-postgres-list-covering": postgresListCovering,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
