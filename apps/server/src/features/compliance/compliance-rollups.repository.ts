@@ -126,22 +126,33 @@ async function rebuildSlice(trx: Transaction<DB>, tenantId: string, ids: string[
     ])
     .expression(perRequirement)
     .execute();
-  const failing = trx
+  // Failing results per severity and control first, in the cover index's order (no sort of
+  // every failing result), then per control: a control a scan gave two severities ranks highest.
+  const failingPerSeverity = trx
     .selectFrom("compliance_results as r")
-    .innerJoin("compliance_scans as s", "s.id", "r.scan_id")
-    .where("r.tenant_id", "=", tenantId)
     .where("r.scan_id", "in", ids)
     .where("r.result", "=", "fail")
     .select((eb) => [
       "r.scan_id",
-      "r.tenant_id",
-      "s.tool",
       "r.control_id",
       eb.fn.max("r.title").as("title"),
       severityRank.as("severity_rank"),
       eb.fn.countAll<number>().as("failing"),
     ])
-    .groupBy(["r.scan_id", "r.tenant_id", "s.tool", "r.control_id"]);
+    .groupBy(["r.scan_id", "r.severity", "r.control_id"]);
+  const failing = trx
+    .selectFrom(failingPerSeverity.as("f"))
+    .innerJoin("compliance_scans as s", "s.id", "f.scan_id")
+    .select((eb) => [
+      "f.scan_id",
+      "s.tenant_id",
+      "s.tool",
+      "f.control_id",
+      eb.fn.max("f.title").as("title"),
+      eb.fn.max("f.severity_rank").as("severity_rank"),
+      eb.fn.sum<number>("f.failing").as("failing"),
+    ])
+    .groupBy(["f.scan_id", "s.tenant_id", "s.tool", "f.control_id"]);
   await trx
     .insertInto("compliance_scan_failing")
     .columns(["scan_id", "tenant_id", "tool", "control_id", "title", "severity_rank", "failing"])

@@ -550,6 +550,26 @@ describe("drift, framework scores and failing controls", () => {
     ]);
   });
 
+  it("a control failing at two severities in one scan: every failing result counts, at the highest severity", async () => {
+    const t = (await makeTenant(app, "Two Severities Co")).id;
+    const client = (await signedInClient(app, [{ tenantId: t, role: "admin" }])).client;
+    const csv = readFileSync(path.join(shared, "prowler/prowler_example_output_aws.csv"), "utf8");
+    const lines = csv.split("\n");
+    const failing = lines.find((l) => l.includes(";accessanalyzer_enabled;") && l.includes(";FAIL;")) as string;
+    // The same check failing on a second resource, which the tool rated critical (the first is low).
+    const fields = failing.split(";");
+    Object.assign(fields, { 8: "<finding_uid_2>", 18: "critical", 20: "<resource_uid_2>" });
+    const body = [...lines.slice(0, lines.indexOf(failing) + 1), fields.join(";"), ...lines.slice(lines.indexOf(failing) + 1)];
+    expect((await upload(client, body.join("\n"), `tenantId=${t}`)).statusCode).toBe(200);
+    const items = (await client.get("/api/v1/compliance/failing")).json().items as {
+      controlId: string;
+      severity: string;
+      failing: number;
+    }[];
+    const analyzer = items.filter((i) => i.controlId === "accessanalyzer_enabled");
+    expect(analyzer.map((i) => [i.severity, i.failing])).toEqual([["critical", 2]]);
+  });
+
   it("pages scans with a cursor and filters them", async () => {
     const page = (await scope.get("/api/v1/compliance/scans?limit=1")).json();
     expect(page.items).toHaveLength(1);
