@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
+import { controlMapsTo } from "./compliance-results.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -38,16 +39,6 @@ export async function refreshFailingTotals(trx: Transaction<DB>, tenantId: strin
 }
 
 /**
- * Rows of `alias` (with tenant_id, tool and control_id) whose control the tool maps to the
- * framework in that tenant: one seek of compliance_mappings_control_idx per row.
- */
-export function controlMapsTo(framework: string, alias: "t" | "f") {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<boolean>`exists (select 1 from compliance_mappings m where m.tenant_id = ${column("tenant_id")}
-    and m.tool = ${column("tool")} and m.control_id = ${column("control_id")} and m.framework = ${framework})`;
-}
-
-/**
  * Failing controls over the latest scans in scope: failing results, most severe, targets (before
  * exceptions), summed from the kept totals. With a severity, only the scans that rank the
  * control at it count, as in the per-scan rollups.
@@ -64,7 +55,8 @@ export async function failingTotals(
     .where("t.by_severity", "=", filter.severityRank === undefined ? 0 : 1);
   if (filter.severityRank !== undefined) q = q.where("t.severity_rank", "=", filter.severityRank);
   if (filter.targetKind) q = q.where("t.target_kind", "=", filter.targetKind);
-  if (filter.framework) q = q.where(controlMapsTo(filter.framework, "t"));
+  if (filter.framework)
+    q = q.where(controlMapsTo(filter.framework, { tenant: "t.tenant_id", tool: "t.tool", control: "t.control_id" }));
   const rows = await q
     .select((eb) => [
       "t.tool",

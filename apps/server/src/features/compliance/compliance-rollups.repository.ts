@@ -1,9 +1,9 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/tables";
 import { refreshTargetBreakdowns } from "./compliance-breakdowns.repository";
-import { controlMapsTo, refreshFailingTotals } from "./compliance-failing-totals.repository";
+import { refreshFailingTotals } from "./compliance-failing-totals.repository";
 import { latestUnderException } from "./compliance-exceptions.repository";
-import { severityRank as resultSeverityRank } from "./compliance-results.repository";
+import { controlMapsTo, severityRank as resultSeverityRank } from "./compliance-results.repository";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -285,7 +285,8 @@ function failingRows(db: Db, tenantIds: readonly string[], filter: FailingFilter
   if (filter.severityRank !== undefined) q = q.where("f.severity_rank", "=", filter.severityRank);
   const controls = filter.controls;
   if (controls) q = q.where("f.control_id", "in", [...new Set(controls.map((c) => c.controlId))]);
-  if (filter.framework) q = q.where(controlMapsTo(filter.framework, "f"));
+  if (filter.framework)
+    q = q.where(controlMapsTo(filter.framework, { tenant: "f.tenant_id", tool: "f.tool", control: "f.control_id" }));
   return q;
 }
 
