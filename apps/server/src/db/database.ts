@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { SqliteBulk } from "./sqlite-bulk";
+import { withStatementCache } from "./sqlite-statements";
 import { startWalCheckpointer } from "./wal-checkpointer";
 import type { DB } from "./tables";
 
@@ -55,7 +56,7 @@ function openSqlite(file: string, options: OpenOptions): Database {
   // list-sort indexes at a random place, and most of those pages were being re-read (raw
   // inserts measured 89 -> 73 µs a row). The cache fills only as pages are used.
   sqlite.pragma("cache_size = -65536");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const stopCheckpoints = options.backgroundCheckpoints && file !== ":memory:" ? startWalCheckpointer(sqlite, file) : undefined;
   return {
     db,

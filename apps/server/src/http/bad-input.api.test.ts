@@ -82,6 +82,32 @@ describe("finding 6: NUL characters", () => {
     expect(ndjson.json()).toMatchObject({ created: 1, rejected: [{ index: 1, problems: [{ path: "raw.note" }] }] });
   });
 
+  it("finds a NUL escape in a big NDJSON body (validated in chunks off the main thread), and not a literal backslash-u", async () => {
+    // 3,000 lines of ~200 bytes: over the size that goes to the ingest worker, and several chunks.
+    const pad = "x".repeat(120);
+    const lines = Array.from(
+      { length: 3000 },
+      (_, i) => `{"source":"nul-big","sourceId":"${i}","name":"alert ${i}","priority":"Low","description":"${pad}"}`,
+    );
+    lines[2500] = `{"source":"nul-big","sourceId":"2500","name":"bad","priority":"Low","raw":{"k":["a","b\\u0000"]}}`;
+    lines[2600] = `{"source":"nul-big","sourceId":"2600","name":"a\\\\u0000 literal","priority":"Low"}`;
+    const payload = `${lines.join("\n")}\n`;
+    expect(payload.length).toBeGreaterThan(256 * 1024);
+    // A tenant of its own: the export test below counts this file's tenant's alerts.
+    const big = await makeTenant(app);
+    const { client } = await signedInClient(app, [{ tenantId: big.id, role: "owner" }]);
+    const response = await client.request({
+      method: "POST",
+      url: `/api/v1/alerts/bulk?tenantId=${big.id}`,
+      payload,
+      headers: { "content-type": "application/x-ndjson" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ created: 2999, rejected: [{ index: 2500, problems: [{ path: "raw.k.1" }] }] });
+    const literal = (await client.get(`/api/v1/alerts?tenantId=${big.id}&q=literal`)).json().items;
+    expect(literal.map((a: { name: string }) => a.name)).toEqual(["a\\u0000 literal"]);
+  });
+
   it("rejects only the bad row of a CSV import and keeps it in quarantine", async () => {
     const csv = "id,name,priority,status\nN-1,fine,High,Open\nN-2,bad\u0000name,Low,Open\n";
     const response = await client.request({

@@ -42,6 +42,8 @@ export async function writeAlertRows(
   trx: Transaction<DB>,
   tenantId: string,
   rows: AlertsTable[],
+  /** Quarter hours this transaction has queued for the rollups already (see markAlertsChanged). */
+  queued?: Set<number>,
 ): Promise<repo.UpsertResult> {
   const result: repo.UpsertResult = { created: 0, updated: 0, ids: [], createdIds: [] };
   // On PostgreSQL statements wait on a socket, not on this thread: the whole chunk goes at once,
@@ -55,7 +57,7 @@ export async function writeAlertRows(
     for (const id of upserted.ids) result.ids.push(id);
     for (const id of upserted.createdIds) result.createdIds.push(id);
   }
-  await markAlertsChanged(trx, tenantId, rows);
+  await markAlertsChanged(trx, tenantId, rows, queued);
   return result;
 }
 
@@ -131,9 +133,10 @@ async function ingestChunks(
   // A body-level error in any chunk rolls back the chunks already written.
   await bodyErrorsAsInvalidAsync(() =>
     ctx.db.transaction().execute(async (trx) => {
+      const queued = new Set<number>();
       for await (const chunk of chunks(context)) {
         for (const r of chunk.rejected) outcome.rejected.push(r);
-        const upserted = await writeAlertRows(ctx, trx, tenantId, chunk.rows);
+        const upserted = await writeAlertRows(ctx, trx, tenantId, chunk.rows, queued);
         outcome.created += upserted.created;
         outcome.updated += upserted.updated;
         for (const id of upserted.ids) outcome.ids.push(id);

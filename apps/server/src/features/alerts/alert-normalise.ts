@@ -1,4 +1,4 @@
-import { alertInputSchema, type Priority } from "@watchfloor/shared";
+import { alertInputFieldsSchema, alertInputSchema, type Priority } from "@watchfloor/shared";
 import type { AlertsTable } from "../../db/tables";
 import { newId } from "../../lib/tokens";
 import { toAlertRow } from "./alert-row";
@@ -23,12 +23,19 @@ export interface NormaliseContext {
  * Pure apart from minting ids: runs on the main thread for small requests and in the ingest
  * worker for big ones.
  */
-export function normaliseAlerts(items: unknown[], first: number, context: NormaliseContext) {
+export function normaliseAlerts(
+  items: unknown[],
+  first: number,
+  context: NormaliseContext,
+  /** The items were parsed from JSON text without a `\u0000` escape, so no string holds U+0000. */
+  nulFree = false,
+) {
   const policies = new Map(context.policies);
   const rows: AlertsTable[] = [];
   const rejected: IngestRejection[] = [];
+  const schema = nulFree ? alertInputFieldsSchema : alertInputSchema;
   for (let i = 0; i < items.length; i++) {
-    const parsed = alertInputSchema.safeParse(items[i]);
+    const parsed = schema.safeParse(items[i]);
     if (!parsed.success) {
       rejected.push({
         index: first + i,

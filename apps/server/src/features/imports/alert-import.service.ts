@@ -133,9 +133,10 @@ export async function importAlertFile(
         at: now,
       });
       let batch: AlertsTable[] = [];
+      const queued = new Set<number>();
       const flush = async () => {
         if (batch.length === 0) return;
-        const result = await writeAlertRows(ctx, trx, tenantId, batch);
+        const result = await writeAlertRows(ctx, trx, tenantId, batch, queued);
         created += result.created;
         updated += result.updated;
         for (const id of result.createdIds) createdIds.push(id);
