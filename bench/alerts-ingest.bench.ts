@@ -72,7 +72,7 @@ export const benchmark: Benchmark = {
 
     return [
       { name: "raw prepared insert (baseline)", value: rawRate, unit: "alerts/s" },
-      { name: "raw insert CPU per alert (one thread)", value: rawCpu, unit: "µs" },
+      { name: "raw insert CPU per alert (its process, one writer)", value: rawCpu, unit: "µs" },
       {
         name: "HTTP bulk ingest (NDJSON, API key)",
         value: TOTAL / httpSeconds,
