@@ -227,6 +227,9 @@ describe("incidents list", () => {
     await page.getByRole("button", { name: "Views" }).click();
     await saved.click();
     await page.waitForURL((u) => u.searchParams.get("q") === "E2E" && u.searchParams.get("sort") === "title");
+    // The URL changes before the router renders the view: until then the unfiltered list is
+    // still on screen, settled. The title column's sort state shows the view is rendered.
+    await sortedBy(page, "Incident", "ascending");
     await listSettled(page);
     expect(await titles(page)).toEqual(shown);
     consoleWatch.assertClean();
