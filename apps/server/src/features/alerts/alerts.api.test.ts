@@ -110,6 +110,14 @@ describe("alert ingestion", () => {
     expect(await byTechnique("T1021")).toEqual(["last version"]);
     expect(await byTechnique("T1566")).toEqual(["stored, re-sent"]);
     expect(await byTechnique("T1110")).toEqual([]);
+    // Tactics are links too ("tactic:" keys), for new alerts (written by SQLite from the stored
+    // lists) and re-sent ones alike.
+    const byTactic = async (t: string) =>
+      (await client.get(`/api/v1/alerts?tenantId=${repeatTenant}&tactic=${encodeURIComponent(t)}`))
+        .json()
+        .items.map((a: { name: string }) => a.name);
+    expect(await byTactic("Lateral Movement")).toEqual(["last version"]);
+    expect(await byTactic("Initial Access")).toEqual(["stored, re-sent"]);
   });
 
   it("ingests big bulk bodies through the ingest worker with the same report, and rolls back a bad line", async () => {

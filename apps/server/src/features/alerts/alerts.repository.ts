@@ -51,18 +51,17 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
   }
   const unique = [...latest.values()];
   if (bulk) {
-    const stale = unique.filter((r) => stored.has(r.id)).map((r) => r.id);
-    bulk.insertAlerts(unique.filter((r) => !stored.has(r.id)));
-    bulk.updateAlerts(
-      unique.filter((r) => stored.has(r.id)),
-      sourceOwnedColumns,
-    );
-    for (let i = 0; i < stale.length; i += 500)
+    const resent = unique.filter((r) => stored.has(r.id));
+    const inserted = bulk.insertAlerts(unique.filter((r) => !stored.has(r.id)));
+    bulk.updateAlerts(resent, sourceOwnedColumns);
+    for (let i = 0; i < resent.length; i += 500)
       await db
         .deleteFrom("alert_attack")
-        .where("alert_id", "in", stale.slice(i, i + 500))
+        .where("alert_id", "in", resent.slice(i, i + 500).map((r) => r.id))
         .execute();
-    bulk.insertAttackLinks(unique.flatMap((r) => attackLinks(tenantId, r)));
+    if (inserted) bulk.linkInsertedAlerts(inserted);
+    // Re-sent alerts: their links were deleted above and are written again from their new lists.
+    bulk.insertAttackLinks(resent.flatMap((r) => attackLinks(tenantId, r)));
     await writeComplianceLinks(db, tenantId, unique, stored, bulk);
     return { created, updated, ids, createdIds };
   }
