@@ -10,7 +10,7 @@ import { type IngestRejection, type NormaliseContext, normaliseAlerts } from "./
 import type { Doer } from "../../http/actor";
 import * as repo from "./alerts.repository";
 import { BulkBodyError, checkBulkArray, ndjsonLines, parseNdjsonLines } from "./bulk-body";
-import { normaliseOffThread, ownBytes } from "./ingest-pool";
+import { normaliseNdjsonOffThread, normaliseOffThread } from "./ingest-pool";
 import type { IngestChunk } from "./ingest-protocol";
 import { slaPolicies } from "./sla-policies.repository";
 
@@ -103,7 +103,7 @@ export async function ingestBulk(ctx: AppContext, tenantId: string, body: unknow
   if (Buffer.isBuffer(body)) {
     // Big NDJSON bodies go to the worker undecoded: this thread never turns them into a string.
     if (body.byteLength >= OFF_THREAD_MIN_BYTES)
-      return ingestChunks(ctx, tenantId, doer, (context) => normaliseOffThread({ context, bytes: ownBytes(body) }));
+      return ingestChunks(ctx, tenantId, doer, (context) => normaliseNdjsonOffThread(body, context));
     return ingestAlerts(
       ctx,
       tenantId,

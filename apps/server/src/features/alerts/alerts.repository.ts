@@ -57,7 +57,11 @@ export async function upsertAlerts(db: Db, tenantId: string, rows: AlertsTable[]
     for (let i = 0; i < resent.length; i += 500)
       await db
         .deleteFrom("alert_attack")
-        .where("alert_id", "in", resent.slice(i, i + 500).map((r) => r.id))
+        .where(
+          "alert_id",
+          "in",
+          resent.slice(i, i + 500).map((r) => r.id),
+        )
         .execute();
     if (inserted) bulk.linkInsertedAlerts(inserted);
     // Re-sent alerts: their links were deleted above and are written again from their new lists.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BULK_LIMIT, BulkBodyError, ndjsonLineChunks, ndjsonLines } from "./bulk-body";
 
-const chunksOf = (text: string, first: number, size: number) => [...ndjsonLineChunks(Buffer.from(text, "utf8"), first, size)];
+const chunksOf = (text: string, first: number, size: number) => [...ndjsonLineChunks(Buffer.from(text, "utf8"), [first], size)];
 
 describe("NDJSON bodies decoded a chunk of lines at a time", () => {
   it("gives the same lines and line numbers as decoding the whole body", () => {
@@ -35,7 +35,7 @@ describe("NDJSON bodies decoded a chunk of lines at a time", () => {
 
   it("refuses a body over the limit before yielding anything, but not one padded with blank lines", () => {
     const over = Array.from({ length: BULK_LIMIT + 1 }, () => "{}").join("\n");
-    const chunks = ndjsonLineChunks(Buffer.from(over), 100, 1000);
+    const chunks = ndjsonLineChunks(Buffer.from(over), [100], 1000);
     expect(() => chunks.next()).toThrow(BulkBodyError);
     const exactly = `${Array.from({ length: BULK_LIMIT }, () => "{}").join("\n")}\n`;
     expect(chunksOf(exactly, 100, 1000).flat()).toHaveLength(BULK_LIMIT);

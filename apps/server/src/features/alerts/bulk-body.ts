@@ -11,6 +11,13 @@ export class BulkBodyError extends Error {
   }
 }
 
+/**
+ * JSON text can hold U+0000 only as this escape (a raw control character is a parse error), so
+ * lines without it need no per-string NUL check: that walk over every value cost about as much
+ * as JSON.parse. `\\u0000` (an escaped backslash) also matches and takes the full check.
+ */
+export const nulFree = (lines: readonly { text: string }[]) => !lines.some((l) => l.text.includes("\\u0000"));
+
 /** The lines of an NDJSON body that hold something, with their 1-based line numbers. */
 export function ndjsonLines(text: string): { line: number; text: string }[] {
   const lines = splitLines(text, 1);
@@ -36,40 +43,57 @@ function splitLines(text: string, firstLine: number): { line: number; text: stri
 
 /**
  * The lines of an NDJSON body held as UTF-8 bytes, decoded a chunk of `size` lines at a time
- * (`firstSize` for the first). Decoding the whole body at once kept a string of it alive for the
+ * (the first chunks of the `leading` sizes). Decoding the whole body at once kept a string of it alive for the
  * whole request, two bytes a character as soon as one character was not ASCII.
  */
-export function* ndjsonLineChunks(bytes: Buffer, firstSize: number, size: number): Generator<{ line: number; text: string }[]> {
-  if (!(firstSize >= 1 && size >= 1)) throw new RangeError("chunk sizes must be at least one line");
+export function* ndjsonLineChunks(
+  bytes: Buffer,
+  /** The sizes of the first chunks (the rest are `size` lines each). */
+  leading: readonly number[],
+  size: number,
+): Generator<{ line: number; text: string }[]> {
+  if (!(leading.every((n) => n >= 1) && size >= 1)) throw new RangeError("chunk sizes must be at least one line");
   let newlines = 0;
   for (let at = bytes.indexOf(10); at >= 0 && newlines < BULK_LIMIT; at = bytes.indexOf(10, at + 1)) newlines++;
   // Blank lines do not count against the limit: a body with that many lines is counted exactly,
   // a chunk at a time, before anything is yielded.
   if (newlines >= BULK_LIMIT) {
     let items = 0;
-    for (const lines of lineChunks(bytes, BULK_LIMIT, BULK_LIMIT)) {
+    for (const lines of lineChunks(bytes, [], BULK_LIMIT)) {
       items += lines.length;
       if (items > BULK_LIMIT)
         throw new BulkBodyError("body", `holds more than ${BULK_LIMIT} alerts; send at most ${BULK_LIMIT} per request`);
     }
   }
-  yield* lineChunks(bytes, firstSize, size);
+  yield* lineChunks(bytes, leading, size);
 }
 
-function* lineChunks(bytes: Buffer, firstSize: number, size: number): Generator<{ line: number; text: string }[]> {
+/**
+ * The first `count` lines of an NDJSON body, cut where ndjsonLineChunks cuts its first chunk of
+ * that size, without the whole-body count: whoever reads the rest makes that check.
+ */
+export const ndjsonHead = (bytes: Buffer, count: number) => splitLines(bytes.toString("utf8", 0, lineEnd(bytes, 0, count)), 1);
+
+/** The offset of the count-th newline from `from`, or the end of the body. */
+function lineEnd(bytes: Buffer, from: number, count: number): number {
+  let to = from - 1;
+  let taken = 0;
+  do {
+    to = bytes.indexOf(10, to + 1);
+    taken++;
+  } while (to >= 0 && taken < count);
+  return to < 0 ? bytes.length : to;
+}
+
+function* lineChunks(bytes: Buffer, leading: readonly number[], size: number): Generator<{ line: number; text: string }[]> {
   let line = 1;
-  for (let from = 0, count = firstSize; from <= bytes.length; count = size) {
+  for (let from = 0, index = 0; from <= bytes.length; index++) {
+    const count = leading[index] ?? size;
     // The chunk ends at its count-th newline, or at the end of the body.
-    let to = from - 1;
-    let taken = 0;
-    do {
-      to = bytes.indexOf(10, to + 1);
-      taken++;
-    } while (to >= 0 && taken < count);
-    if (to < 0) to = bytes.length;
+    const to = lineEnd(bytes, from, count);
     const lines = splitLines(bytes.toString("utf8", from, to), line);
     if (lines.length) yield lines;
-    line += taken;
+    line += count;
     from = to + 1;
   }
 }

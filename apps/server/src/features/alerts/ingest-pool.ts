@@ -1,7 +1,8 @@
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../../lib/worker-entry";
-import { BulkBodyError } from "./bulk-body";
-import type { IngestChunk, IngestJob, IngestReply } from "./ingest-protocol";
+import { normaliseAlerts, type NormaliseContext } from "./alert-normalise";
+import { BulkBodyError, ndjsonHead, nulFree, parseNdjsonLines } from "./bulk-body";
+import { INGEST_HEAD, type IngestChunk, type IngestJob, type IngestReply } from "./ingest-protocol";
 
 const YOUNG_GENERATION_MB = 64;
 /** An idle worker is stopped after this long, giving back its heap; the next big request starts one in milliseconds. */
@@ -89,6 +90,27 @@ export async function* normaliseOffThread(body: Omit<IngestJob, "job">): AsyncGe
   } finally {
     listeners.delete(job);
     if (!listeners.size) idleTimer = setTimeout(() => void closeIngestWorker(), IDLE_MS).unref();
+  }
+}
+
+/**
+ * A big NDJSON body: its first INGEST_HEAD lines normalised on this thread while the worker
+ * starts on the rest (it would otherwise wait idle for the worker's first chunk). The worker
+ * still checks the whole body's size: if that fails, the caller's transaction rolls the head back.
+ */
+export async function* normaliseNdjsonOffThread(body: Buffer, context: NormaliseContext): AsyncGenerator<IngestChunk> {
+  // Decoded before the bytes go: the transfer detaches them from this thread.
+  const head = ndjsonHead(body, INGEST_HEAD);
+  const rest = normaliseOffThread({ context, bytes: ownBytes(body), head: INGEST_HEAD });
+  // The job is posted now; its answer is awaited after the head. A body error may settle it
+  // meanwhile: it is handled there, not reported as unhandled.
+  const next = rest.next();
+  next.catch(() => undefined);
+  try {
+    yield normaliseAlerts(parseNdjsonLines(head), 0, context, nulFree(head));
+    for (let result = await next; !result.done; result = await rest.next()) yield result.value;
+  } finally {
+    await rest.return(undefined);
   }
 }
 

@@ -3,15 +3,8 @@
 import { parentPort } from "node:worker_threads";
 import type { NormaliseContext } from "./alert-normalise";
 import { normaliseAlerts } from "./alert-normalise";
-import { BulkBodyError, checkBulkArray, ndjsonLineChunks, parseNdjsonLines } from "./bulk-body";
+import { BulkBodyError, checkBulkArray, ndjsonLineChunks, nulFree, parseNdjsonLines } from "./bulk-body";
 import { INGEST_CHUNK, INGEST_FIRST_CHUNK, type IngestJob, type IngestReply } from "./ingest-protocol";
-
-/**
- * JSON text can hold U+0000 only as this escape (a raw control character is a parse error), so
- * a chunk without it needs no per-string NUL check: that walk over every value cost about as
- * much as JSON.parse. `\\u0000` (an escaped backslash) also matches and takes the full check.
- */
-const NUL_ESCAPE = "\\u0000";
 
 /** Chunk boundaries: a small first chunk, so the main thread starts writing sooner. */
 function* chunks(total: number): Generator<[number, number]> {
@@ -24,9 +17,12 @@ function run(job: IngestJob, post: (reply: IngestReply) => void): void {
   try {
     if (job.bytes !== undefined) {
       let first = 0;
-      for (const lines of ndjsonLineChunks(Buffer.from(job.bytes), INGEST_FIRST_CHUNK, INGEST_CHUNK)) {
-        const nulFree = !lines.some((l) => l.text.includes(NUL_ESCAPE));
-        post({ job: job.job, kind: "chunk", ...normaliseAlerts(parseNdjsonLines(lines), first, context, nulFree) });
+      const head = job.head ?? 0;
+      const leading = head ? [head, INGEST_FIRST_CHUNK] : [INGEST_FIRST_CHUNK];
+      for (const lines of ndjsonLineChunks(Buffer.from(job.bytes), leading, INGEST_CHUNK)) {
+        // The head's lines are the main thread's: only their count matters here, for the indexes.
+        if ((lines[0]?.line ?? 0) > head)
+          post({ job: job.job, kind: "chunk", ...normaliseAlerts(parseNdjsonLines(lines), first, context, nulFree(lines)) });
         first += lines.length;
       }
     } else {
