@@ -101,7 +101,7 @@ export function ingestedId(outcome: IngestOutcome): string {
 
 export async function ingestBulk(ctx: AppContext, tenantId: string, body: unknown, doer: Doer): Promise<IngestOutcome> {
   if (Buffer.isBuffer(body)) {
-    // Big NDJSON bodies go to the worker undecoded: this thread never turns them into a string.
+    // Big NDJSON bodies go to the worker undecoded: this thread turns only their first lines into a string.
     if (body.byteLength >= OFF_THREAD_MIN_BYTES)
       return ingestChunks(ctx, tenantId, doer, (context) => normaliseNdjsonOffThread(body, context));
     return ingestAlerts(
