@@ -143,8 +143,25 @@ describe("alert ingestion", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ created: 1498, updated: 0 });
     expect(first.json().rejected.map((r: { index: number }) => r.index)).toEqual([100, 1200]);
+    // Every stored alert has its technique and its tactic linked, the first and last of each
+    // write slice included: two links an alert.
+    const links = await app.ctx.db
+      .selectFrom("alert_attack")
+      .select(["attack_key", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("tenant_id", "=", bulkTenant)
+      .groupBy("attack_key")
+      .orderBy("attack_key")
+      .execute();
+    const odd = many.filter((a, n) => n % 2 === 1 && a.source !== undefined).length;
+    const even = 1498 - odd;
+    expect(links.map((l) => [l.attack_key, Number(l.n)])).toEqual([
+      ["T1059.001", odd],
+      ["T1110", even],
+      ["tactic:Credential Access", even],
+      ["tactic:Execution", odd],
+    ]);
     const again = await ingester.post(`/api/v1/alerts/bulk?tenantId=${bulkTenant}`, many.slice(0, 600));
-    expect(again.json()).toMatchObject({ created: 0, updated: 599 });
+    expect(again.json()).toMatchObject({ created: 0, updated: 599, rejected: [{ index: 100 }] });
     const fresh = Array.from({ length: 1500 }, (_, n) =>
       JSON.stringify({ ...alert(5000 + n), name: `Rolled back ${n} ${"y".repeat(150)}` }),
     );
@@ -171,7 +188,8 @@ describe("alert ingestion", () => {
     const headError = await post(badHead.join("\n"));
     expect(headError.statusCode).toBe(400);
     expect(headError.json().details[0].path).toBe("line 11");
-    const over = await post([...fresh.slice(0, 300), ...Array.from({ length: BULK_LIMIT }, () => '{"x":1}')].join("\n"));
+    // Over the limit only with the head counted: 250 lines of head, the limit less 249 after it.
+    const over = await post([...fresh.slice(0, 250), ...Array.from({ length: BULK_LIMIT - 249 }, () => '{"x":1}')].join("\n"));
     expect(over.statusCode).toBe(400);
     expect(over.json().details[0]).toMatchObject({ path: "body", message: expect.stringMatching(/more than 50000 alerts/) });
     const stored = (await ingester.get(`/api/v1/alerts?tenantId=${bulkTenant}&q=${encodeURIComponent("rolled back")}`)).json()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BULK_LIMIT, BulkBodyError, ndjsonLineChunks, ndjsonLines } from "./bulk-body";
+import { BULK_LIMIT, BulkBodyError, ndjsonHead, ndjsonLineChunks, ndjsonLines } from "./bulk-body";
 
 const chunksOf = (text: string, first: number, size: number) => [...ndjsonLineChunks(Buffer.from(text, "utf8"), [first], size)];
 
@@ -25,6 +25,20 @@ describe("NDJSON bodies decoded a chunk of lines at a time", () => {
     ]);
     expect(chunksOf("\n\n\n", 1, 2)).toEqual([]);
     expect(chunksOf(`{"x":1}\n\n\n\n{"y":2}`, 1, 2).map((c) => c.map((l) => l.line))).toEqual([[1], [5]]);
+  });
+
+  it("takes several leading sizes, and cuts a head where the first chunk of that size ends", () => {
+    const text = Array.from({ length: 9 }, (_, i) => `{"n":${i}}`).join("\r\n");
+    const bytes = Buffer.from(text);
+    expect([...ndjsonLineChunks(bytes, [2, 1], 3)].map((c) => c.map((l) => l.line))).toEqual([[1, 2], [3], [4, 5, 6], [7, 8, 9]]);
+    for (const body of [text, `\n\n\n${text}`, '{"a":1}\n\n', "\n\n"]) {
+      const asBytes = Buffer.from(body);
+      const [firstChunk] = ndjsonLineChunks(asBytes, [3], 1000);
+      const head = ndjsonHead(asBytes, 3);
+      // A head of blank lines yields no chunk: the worker's first chunk then starts after it.
+      if (head.length) expect(head).toEqual(firstChunk);
+      else expect(firstChunk === undefined || (firstChunk[0]?.line ?? 0) > 3).toBe(true);
+    }
   });
 
   it("keeps multi-byte characters whole across chunk boundaries", () => {

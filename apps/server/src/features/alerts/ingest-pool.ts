@@ -97,6 +97,8 @@ export async function* normaliseOffThread(body: Omit<IngestJob, "job">): AsyncGe
  * A big NDJSON body: its first INGEST_HEAD lines normalised on this thread while the worker
  * starts on the rest (it would otherwise wait idle for the worker's first chunk). The worker
  * still checks the whole body's size: if that fails, the caller's transaction rolls the head back.
+ * (A bad JSON line in the head is reported before the size of a body that is also too big: a 400
+ * with nothing stored either way.)
  */
 export async function* normaliseNdjsonOffThread(body: Buffer, context: NormaliseContext): AsyncGenerator<IngestChunk> {
   // Decoded before the bytes go: the transfer detaches them from this thread.
