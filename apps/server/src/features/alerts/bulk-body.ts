@@ -43,8 +43,8 @@ function splitLines(text: string, firstLine: number): { line: number; text: stri
 
 /**
  * The lines of an NDJSON body held as UTF-8 bytes, decoded a chunk of `size` lines at a time
- * (the first chunks of the `leading` sizes). Decoding the whole body at once kept a string of it alive for the
- * whole request, two bytes a character as soon as one character was not ASCII.
+ * (the first chunks of the `leading` sizes). Decoding the whole body at once kept a string of it
+ * alive for the whole request, two bytes a character as soon as one character was not ASCII.
  */
 export function* ndjsonLineChunks(
   bytes: Buffer,
