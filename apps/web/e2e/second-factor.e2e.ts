@@ -135,6 +135,10 @@ describe("second factor", () => {
     await member.getByRole("button", { name: "Create account" }).click();
     await member.waitForURL("**/dashboard");
     const memberId = (await (await member.request.get(`${base}/api/v1/auth/session`)).json()).user.id as string;
+    // The reset below ends the member's session: an open dashboard then finds itself signed out
+    // and goes to the sign-in page on its own, which aborted the test's own navigation there once
+    // in CI (net::ERR_ABORTED). Nothing of the app stays open meanwhile.
+    await member.goto("about:blank");
 
     expect((await apiCall(page, "POST", `/users/${memberId}/password`, { newPassword: "Temporary-Pass-2026" })).status).toBe(200);
     await signIn(member, base, "member@example.com", "Temporary-Pass-2026");
@@ -173,13 +177,15 @@ describe("second factor", () => {
     await member.getByRole("heading", { name: "Security overview" }).waitFor();
 
     // A lost phone: the owner resets the member's second factor; the member's session ends.
+    // (The member's page is closed meanwhile, as above: it would go to sign-in on its own.)
+    await member.goto("about:blank");
     await page.reload();
     const row = page.getByTestId("member-row").filter({ hasText: "member@example.com" });
     await row.getByText("On", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Reset 2FA" }).click();
     await page.getByRole("button", { name: "Reset second factor" }).click();
     await row.getByText("Off", { exact: true }).waitFor();
-    await member.reload();
+    await member.goto(`${base}/dashboard`);
     await member.waitForURL("**/login**");
     watch.assertClean();
     await memberContext.close();
